@@ -1,0 +1,102 @@
+import { Ajv, type ValidateFunction } from 'ajv';
+import type { Case, Stage } from './types.ts';
+import { describeSchemaError, parseJsonText } from './json-errors.ts';
+
+/** The raw course content as read from disk: texts keyed by their path relative to the content root. */
+export type CourseFiles = {
+  manifest: { file: string; text: string };
+  caseSchema: { file: string; text: string };
+  /** Every cases/<dir>/<name>.json, sorted by path. */
+  caseFiles: { file: string; dir: string; text: string }[];
+  /** Folder names under cases/. */
+  caseDirs: string[];
+  /** File names (slug.md) under stages/. */
+  stageDocs: string[];
+};
+
+/** The course as the grader uses it. */
+export type Course = { stages: Stage[]; cases: Case[] };
+
+export type CourseResult = { ok: true; course: Course } | { ok: false; problems: string[] };
+
+const MANIFEST_SCHEMA = {
+  type: 'object',
+  required: ['stages'],
+  properties: {
+    $schema: { type: 'string' },
+    stages: {
+      type: 'array',
+      minItems: 1,
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['slug', 'title', 'command'],
+        properties: {
+          slug: { type: 'string', pattern: '^[a-z0-9]+(-[a-z0-9]+)*$' },
+          title: { type: 'string', minLength: 1 },
+          command: { type: 'string', pattern: '^[a-z][a-z0-9-]*$' },
+        },
+      },
+    },
+  },
+} as const;
+
+// The course described by its files, or every problem found in them (each line starts with the file it is about).
+export function readCourseFiles(files: CourseFiles): CourseResult {
+  const problems: string[] = [];
+  const ajv = new Ajv({ allErrors: true, strict: false });
+  const stages = parseWith(files.manifest, ajv.compile(MANIFEST_SCHEMA), problems)?.stages as Stage[] | undefined;
+  const schema = parseWith(files.caseSchema, undefined, problems);
+  if (!stages || !schema) return { ok: false, problems };
+  const validateCase = ajv.compile(schema as object);
+  const cases = files.caseFiles.flatMap(({ file, dir, text }) => {
+    const value = parseWith({ file, text }, validateCase, problems);
+    return value ? [{ ...(value as Omit<Case, 'stage' | 'file'>), stage: dir, file }] : [];
+  });
+  problems.push(...consistencyProblems(files, stages, cases));
+  return problems.length > 0 ? { ok: false, problems } : { ok: true, course: { stages, cases: cases.map(stripSchemaKey) } };
+}
+
+function parseWith(source: { file: string; text: string }, validate: ValidateFunction | undefined, problems: string[]): Record<string, unknown> | undefined {
+  const parsed = parseJsonText(source.text);
+  if (!parsed.ok) {
+    problems.push(`${source.file}: ${parsed.problem}`);
+    return undefined;
+  }
+  if (validate && !validate(parsed.value)) {
+    problems.push(...(validate.errors ?? []).map((e) => `${source.file}: ${describeSchemaError(e)}`));
+    return undefined;
+  }
+  return parsed.value as Record<string, unknown>;
+}
+
+function consistencyProblems(files: CourseFiles, stages: Stage[], cases: Case[]): string[] {
+  const problems: string[] = [];
+  const slugs = new Set<string>();
+  for (const stage of stages) {
+    if (slugs.has(stage.slug)) problems.push(`${files.manifest.file}: stage "${stage.slug}" is listed twice`);
+    slugs.add(stage.slug);
+    if (!files.caseDirs.includes(stage.slug)) problems.push(`${files.manifest.file}: stage "${stage.slug}" has no cases (expected a folder cases/${stage.slug}/)`);
+    else if (!files.caseFiles.some((f) => f.dir === stage.slug)) problems.push(`cases/${stage.slug}/: the folder holds no case files`);
+    if (!files.stageDocs.includes(`${stage.slug}.md`)) problems.push(`${files.manifest.file}: stage "${stage.slug}" has no instructions (expected stages/${stage.slug}.md)`);
+  }
+  for (const dir of files.caseDirs) {
+    if (!slugs.has(dir)) problems.push(`cases/${dir}/: folder is not a stage in ${files.manifest.file}`);
+  }
+  for (const doc of files.stageDocs) {
+    if (!slugs.has(doc.replace(/\.md$/, ''))) problems.push(`stages/${doc}: not a stage in ${files.manifest.file}`);
+  }
+  const seen = new Map<string, string>();
+  for (const c of cases) {
+    const key = `${c.stage}\u0000${c.name}`;
+    const first = seen.get(key);
+    if (first) problems.push(`${c.file}: duplicate case name "${c.name}" (also in ${first})`);
+    else seen.set(key, c.file);
+  }
+  return problems;
+}
+
+function stripSchemaKey(c: Case): Case {
+  const { $schema: _ignored, ...rest } = c as Case & { $schema?: string };
+  return rest;
+}

@@ -1,0 +1,53 @@
+import type { Failure, Mismatch, Verdict } from './types.ts';
+import { displayPath } from './json-path.ts';
+import { isMatcher } from './matchers.ts';
+
+const VALUE_CHARS = 160;
+
+// A JSON value as one short line, matchers described in words.
+export function formatValue(value: unknown): string {
+  if (value === undefined) return 'nothing';
+  if (isMatcher(value)) return '$regex' in value ? `a string matching /${value.$regex}/` : `any ${value.$any}`;
+  const text = JSON.stringify(value);
+  return text.length <= VALUE_CHARS ? text : `${text.slice(0, VALUE_CHARS)}…`;
+}
+
+// One line naming where a mismatch is and what differs.
+export function describeMismatch(m: Mismatch): string {
+  const where = displayPath(m.path);
+  if (m.kind === 'missing') return `${where}: missing, expected ${formatValue(m.expected)}`;
+  if (m.kind === 'unexpected') return `${where}: not expected, received ${formatValue(m.received)}`;
+  return `${where}: expected ${formatValue(m.expected)}, received ${formatValue(m.received)}`;
+}
+
+// The lines that explain one failure.
+export function describeFailure(f: Failure): string[] {
+  switch (f.kind) {
+    case 'mismatch':
+      return f.mismatches.map(describeMismatch);
+    case 'exit-code':
+      return [f.signal === null
+        ? `exit code: expected ${f.expected}, received ${f.received}`
+        : `exit code: expected ${f.expected}, but the program was killed by ${f.signal}`];
+    case 'stdout':
+      return [f.problem];
+    case 'output-limit':
+      return [`${f.stream}: output exceeded ${f.limitBytes} bytes (head and tail kept, the middle dropped)`];
+  }
+}
+
+// A one-paragraph message for a verdict, as the JSON report and one-line views show it ("" for a pass).
+export function describeVerdict(verdict: Verdict): string {
+  switch (verdict.status) {
+    case 'pass':
+      return '';
+    case 'fail':
+      return verdict.failures.flatMap(describeFailure).join('\n');
+    case 'timeout':
+      return `timed out after ${verdict.timeoutMs} ms: the program did not exit (an endless loop, or waiting for more stdin?)`;
+    case 'error':
+      return verdict.message;
+    case 'skip':
+      return verdict.reason;
+  }
+}

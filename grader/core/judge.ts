@@ -1,0 +1,32 @@
+import type { Case, Failure, RunResult, Verdict } from './types.ts';
+import { jsonDiff } from './json-diff.ts';
+import { parseStdout } from './parse-stdout.ts';
+
+// The verdict for one case given how its run went. Pure: the same inputs always give the same verdict.
+export function judge(testCase: Case, run: RunResult, timeoutMs: number): Verdict {
+  if (run.timedOut) return { status: 'timeout', timeoutMs };
+  const failures: Failure[] = [...outputLimitFailures(run)];
+  if (failures.length === 0 && testCase.expect.stdout !== undefined) failures.push(...stdoutFailures(testCase.expect.stdout, run.stdout));
+  const exitFailure = exitCodeFailure(testCase.expect.exitCode ?? 0, run);
+  if (exitFailure) failures.unshift(exitFailure);
+  return failures.length === 0 ? { status: 'pass' } : { status: 'fail', failures };
+}
+
+function outputLimitFailures(run: RunResult): Failure[] {
+  const out: Failure[] = [];
+  if (run.stdoutDroppedBytes > 0) out.push({ kind: 'output-limit', stream: 'stdout', limitBytes: run.outputLimitBytes });
+  if (run.stderrDroppedBytes > 0) out.push({ kind: 'output-limit', stream: 'stderr', limitBytes: run.outputLimitBytes });
+  return out;
+}
+
+function stdoutFailures(expected: unknown, stdout: string): Failure[] {
+  const parsed = parseStdout(stdout);
+  if (!parsed.ok) return [{ kind: 'stdout', problem: parsed.problem, excerpt: parsed.excerpt }];
+  const mismatches = jsonDiff(expected, parsed.value);
+  return mismatches.length === 0 ? [] : [{ kind: 'mismatch', mismatches }];
+}
+
+function exitCodeFailure(expected: number, run: RunResult): Failure | undefined {
+  if (run.signal === null && run.exitCode === expected) return undefined;
+  return { kind: 'exit-code', expected, received: run.exitCode, signal: run.signal };
+}

@@ -1,0 +1,117 @@
+// The domain nouns of the grader. Everything here is plain data that crosses module boundaries.
+
+/** One entry of stages/stages.json, in course order. */
+export type Stage = {
+  /** Stable identifier, also the folder name under cases/ and the file name under stages/. */
+  slug: string;
+  /** Human title shown in listings. */
+  title: string;
+  /** The `program.ts <command>` this stage runs. */
+  command: string;
+};
+
+/** What a case expects of the program's run. */
+export type Expectation = {
+  /** The one JSON document stdout must hold (may contain matchers such as {"$regex": "…"}). Absent: stdout is not graded. */
+  stdout?: unknown;
+  /** The exit code; 0 when absent. */
+  exitCode?: number;
+};
+
+/** A case file as written under cases/<stage>/<name>.json. */
+export type CaseFile = {
+  /** Unique within its stage; what students see. */
+  name: string;
+  /** What to check when this case fails; shown under the failure. */
+  hint: string;
+  /** Written to the program's stdin: JSON-encoded, or sent verbatim when it is a string. */
+  input: unknown;
+  expect: Expectation;
+  /** Overrides the default per-case timeout. */
+  timeoutMs?: number;
+  /** Weight in gradebooks; 1 when absent. */
+  points?: number;
+};
+
+/** A loaded case: the file's content plus where it came from. */
+export type Case = CaseFile & {
+  /** Slug of the stage it belongs to. */
+  stage: string;
+  /** Path relative to the content root, posix separators (e.g. cases/echo/basic.json). */
+  file: string;
+};
+
+/** What one spawned run of the program produced. */
+export type RunResult = {
+  stdout: string;
+  stderr: string;
+  /** Null when the process was killed by a signal. */
+  exitCode: number | null;
+  signal: string | null;
+  timedOut: boolean;
+  durationMs: number;
+  /** Bytes dropped from the middle of each stream by the output cap (0 when nothing was dropped). */
+  stdoutDroppedBytes: number;
+  stderrDroppedBytes: number;
+  /** The cap that applied to each stream. */
+  outputLimitBytes: number;
+};
+
+/** One difference between the expected and the received JSON. */
+export type Mismatch =
+  | { kind: 'value'; path: string; expected: unknown; received: unknown }
+  | { kind: 'missing'; path: string; expected: unknown }
+  | { kind: 'unexpected'; path: string; received: unknown };
+
+/** Why a run failed its case; a failed verdict holds one or more. */
+export type Failure =
+  | { kind: 'mismatch'; mismatches: Mismatch[] }
+  | { kind: 'exit-code'; expected: number; received: number | null; signal: string | null }
+  | { kind: 'stdout'; problem: string; excerpt: string }
+  | { kind: 'output-limit'; stream: 'stdout' | 'stderr'; limitBytes: number };
+
+/** The grade of one case. */
+export type Verdict =
+  | { status: 'pass' }
+  | { status: 'fail'; failures: Failure[] }
+  | { status: 'timeout'; timeoutMs: number }
+  | { status: 'error'; message: string }
+  | { status: 'skip'; reason: string };
+
+export type VerdictStatus = Verdict['status'];
+
+/** A case with its verdict and the run behind it (absent when it never ran). */
+export type CaseResult = {
+  case: Case;
+  verdict: Verdict;
+  run?: RunResult;
+  durationMs: number;
+};
+
+export type StageStatus = 'pass' | 'fail' | 'skip';
+
+/** A stage's cases and overall status. */
+export type StageResult = {
+  stage: Stage;
+  status: StageStatus;
+  cases: CaseResult[];
+  /** Set when the stage could not run at all (e.g. program.ts does not build). */
+  problem?: string;
+};
+
+/** Counts across a whole run. */
+export type Summary = {
+  passed: number;
+  failed: number;
+  skipped: number;
+  total: number;
+  durationMs: number;
+};
+
+/** Everything a run produced, as reporters and the JSON report see it. */
+export type Report = {
+  summary: Summary;
+  stages: StageResult[];
+  /** The stage the student should work on next, if any. */
+  next?: Stage;
+};

@@ -1,0 +1,60 @@
+import { mkdir, rm } from 'node:fs/promises';
+import { join, relative } from 'node:path';
+import * as esbuild from 'esbuild';
+
+export type BuildOutcome =
+  | { ok: true; bundlePath: string; durationMs: number }
+  | { ok: false; errors: string[]; durationMs: number };
+
+/** Builds a course directory's program.ts into one runnable module; rebuilds are incremental. */
+export type ProgramBuilder = {
+  build(): Promise<BuildOutcome>;
+  /** Stops the builder and removes its output. */
+  dispose(): Promise<void>;
+};
+
+// "program.ts:3:5: error text" lines, relative to the course directory, with the offending source line.
+function formatMessages(messages: esbuild.Message[], courseDir: string): string[] {
+  return messages.map((m) => {
+    if (!m.location) return m.text;
+    const where = `${relative(courseDir, join(courseDir, m.location.file)) || m.location.file}:${m.location.line}:${m.location.column + 1}`;
+    return `${where}: ${m.text}\n    ${m.location.lineText.trim()}`;
+  });
+}
+
+// A builder whose output lives in a private folder under <courseDir>/.dispatch-lab/build, so parallel runs never collide.
+export async function createProgramBuilder(courseDir: string, outputId: string): Promise<ProgramBuilder> {
+  const outDir = join(courseDir, '.dispatch-lab', 'build', outputId);
+  const bundlePath = join(outDir, 'program.mjs');
+  await mkdir(outDir, { recursive: true });
+  const context = await esbuild.context({
+    entryPoints: [join(courseDir, 'program.ts')],
+    absWorkingDir: courseDir,
+    outfile: bundlePath,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    sourcemap: 'inline',
+    logLevel: 'silent',
+  });
+  return {
+    async build() {
+      const started = performance.now();
+      const elapsed = () => Math.round(performance.now() - started);
+      try {
+        await context.rebuild();
+        return { ok: true, bundlePath, durationMs: elapsed() };
+      } catch (error) {
+        const errors = (error as esbuild.BuildFailure).errors;
+        if (!Array.isArray(errors)) return { ok: false, errors: [String(error)], durationMs: elapsed() };
+        return { ok: false, errors: formatMessages(errors, courseDir), durationMs: elapsed() };
+      }
+    },
+    async dispose() {
+      await context.dispose();
+      await rm(outDir, { recursive: true, force: true });
+    },
+  };
+}

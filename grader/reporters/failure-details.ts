@@ -1,0 +1,50 @@
+import type { CaseResult, Stage } from '../core/types.ts';
+import { describeFailure, describeVerdict } from '../core/describe.ts';
+import { excerptOf } from '../core/parse-stdout.ts';
+import { reproduceCommand, rerunCommand } from '../core/reproduce.ts';
+
+/** Paints parts of a failure; identity functions when colours are off. */
+export type Paint = { dim: (s: string) => string; red: (s: string) => string; green: (s: string) => string; yellow: (s: string) => string; bold: (s: string) => string };
+
+const MAX_CALLS = 12;
+const STDERR_CHARS = 1_200;
+
+function indent(text: string, prefix: string): string {
+  return text.split('\n').map((line) => prefix + line).join('\n');
+}
+
+// The calls a dispatch-style input sent, one line each; the raw input for any other shape.
+function sentLines(input: unknown): string[] {
+  const calls = (input as { calls?: unknown } | null)?.calls;
+  if (!Array.isArray(calls)) return [excerptOf(typeof input === 'string' ? input : JSON.stringify(input), 300)];
+  const lines = calls.slice(0, MAX_CALLS).map((call, i) => {
+    const { tool, input: args } = (call ?? {}) as { tool?: unknown; input?: unknown };
+    return `${i}: ${String(tool)} ${excerptOf(JSON.stringify(args ?? {}), 200)}`;
+  });
+  if (calls.length > MAX_CALLS) lines.push(`… ${calls.length - MAX_CALLS} more calls`);
+  return lines;
+}
+
+function failureLines(result: CaseResult): string[] {
+  const v = result.verdict;
+  if (v.status !== 'fail') return [describeVerdict(v)];
+  return v.failures.flatMap((f) => {
+    const lines = describeFailure(f);
+    return f.kind === 'stdout' && f.excerpt !== '' ? [...lines, 'it begins:', ...indent(f.excerpt, '  ').split('\n')] : lines;
+  });
+}
+
+// The full explanation of a failed case: what was sent, what differs, stderr, the hint, and how to reproduce it.
+export function failureDetails(result: CaseResult, stage: Stage, paint: Paint): string {
+  const out: string[] = [];
+  out.push(`${paint.red(paint.bold('✗'))} ${paint.bold(`${stage.slug} › ${result.case.name}`)}  ${paint.dim(result.case.file)}`);
+  out.push(paint.dim('  sent:'), ...sentLines(result.case.input).map((l) => `    ${l}`));
+  const label = result.verdict.status === 'fail' ? '  what differs:' : `  ${result.verdict.status}:`;
+  out.push(paint.dim(label), ...failureLines(result).map((l) => `    ${paint.red(l)}`));
+  const stderr = result.run?.stderr.trimEnd() ?? '';
+  if (stderr !== '') out.push(paint.dim('  stderr:'), indent(excerptOf(stderr, STDERR_CHARS), '    '));
+  out.push(`  ${paint.yellow('hint:')} ${result.case.hint}`);
+  out.push(`  ${paint.dim('reproduce:')} ${reproduceCommand(result.case, stage)}`);
+  out.push(`  ${paint.dim('rerun:')}     ${rerunCommand(result.case)}`);
+  return out.join('\n');
+}

@@ -1,0 +1,9 @@
+import type { ReporterFactory } from './reporter.ts';
+import { prettyReporter } from './pretty.ts';
+import { jsonReporter } from './json.ts';
+
+/** Every reporter --reporter can name. */
+export const REPORTERS: Record<string, ReporterFactory> = {
+  pretty: prettyReporter,
+  json: jsonReporter,
+};

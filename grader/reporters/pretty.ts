@@ -1,0 +1,67 @@
+import pc from 'picocolors';
+import type { CaseResult, Report, Stage, StageResult } from '../core/types.ts';
+import type { ReporterFactory } from './reporter.ts';
+import { failureDetails, type Paint } from './failure-details.ts';
+
+const MARK: Record<CaseResult['verdict']['status'], string> = { pass: '✓', fail: '✗', timeout: '⏱', error: '!', skip: '-' };
+
+function markOf(result: CaseResult, paint: Paint): string {
+  const mark = MARK[result.verdict.status];
+  if (result.verdict.status === 'pass') return paint.green(mark);
+  if (result.verdict.status === 'skip') return paint.dim(mark);
+  return paint.red(mark);
+}
+
+function formatMs(ms: number): string {
+  return ms < 1_000 ? `${ms} ms` : `${(ms / 1_000).toFixed(2)} s`;
+}
+
+function countsLine(parts: [number, string, (s: string) => string][], total: number): string {
+  const shown = parts.filter(([n]) => n > 0).map(([n, word, color]) => color(`${n} ${word}`));
+  return `${shown.join(', ') || '0'} (${total})`;
+}
+
+function summaryLines(report: Report, paint: Paint): string[] {
+  const s = report.summary;
+  const stageCount = (status: StageResult['status']) => report.stages.filter((x) => x.status === status).length;
+  const lines = [
+    `${paint.dim(' Stages ')} ${countsLine([[stageCount('pass'), 'passed', paint.green], [stageCount('fail'), 'failed', paint.red], [stageCount('skip'), 'skipped', paint.dim]], report.stages.length)}`,
+    `${paint.dim(' Cases  ')} ${countsLine([[s.passed, 'passed', paint.green], [s.failed, 'failed', paint.red], [s.skipped, 'skipped', paint.dim]], s.total)}`,
+    `${paint.dim(' Time   ')} ${formatMs(s.durationMs)}`,
+  ];
+  if (report.next) lines.push(`${paint.yellow('next:')} stage ${report.next.slug} — npx dispatch-lab show ${report.next.slug}`);
+  else if (s.failed === 0 && s.total > 0) lines.push(paint.green('every graded stage passes.'));
+  return lines;
+}
+
+// The default terminal view: a line per case, then each failure in full, then a summary.
+export const prettyReporter: ReporterFactory = ({ write, color }) => {
+  const colors = pc.createColors(color);
+  const paint: Paint = { dim: colors.dim, red: colors.red, green: colors.green, yellow: colors.yellow, bold: colors.bold };
+  return {
+    onStageStart({ stage, cases }) {
+      write(`\n${paint.bold(stage.slug)} ${paint.dim(`· ${stage.title} · ${cases.length} cases`)}\n`);
+    },
+    onCaseEnd(result: CaseResult) {
+      if (result.verdict.status === 'skip') return;
+      write(`  ${markOf(result, paint)} ${result.case.name} ${paint.dim(formatMs(result.durationMs))}\n`);
+    },
+    onStageEnd(result: StageResult) {
+      if (result.status === 'skip') {
+        write(`${paint.dim(`\n${result.stage.slug} · skipped (${result.cases.length} cases): ${skipReason(result)}`)}\n`);
+        return;
+      }
+      if (result.problem) write(`\n${paint.red(paint.bold(`✗ ${result.stage.slug}: program.ts could not be run`))}\n${result.problem}\n`);
+      const failed = result.cases.filter((c) => c.verdict.status !== 'pass' && c.verdict.status !== 'skip');
+      for (const c of failed) write(`\n${failureDetails(c, result.stage as Stage, paint)}\n`);
+    },
+    onRunEnd(report: Report) {
+      write(`\n${summaryLines(report, paint).join('\n')}\n`);
+    },
+  };
+};
+
+function skipReason(result: StageResult): string {
+  const first = result.cases[0]?.verdict;
+  return first?.status === 'skip' ? first.reason : 'not run';
+}
