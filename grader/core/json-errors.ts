@@ -1,3 +1,5 @@
+import { parse as parseTolerant, printParseErrorCode, type ParseError } from 'jsonc-parser';
+
 // Turning JSON parse and schema errors into "where: what" lines an instructor can act on.
 
 type SchemaError = { instancePath: string; message?: string | undefined; keyword: string; params: Record<string, unknown> };
@@ -22,17 +24,37 @@ export function lineAndColumn(text: string, offset: number): { line: number; col
   return { line: before.length, column: (before.at(-1)?.length ?? 0) + 1 };
 }
 
-// A JSON text's value, or where and why it does not parse ("line 3, column 7: …").
+const PARSE_ERROR_WORDS: Record<string, string> = {
+  InvalidSymbol: 'unexpected character',
+  InvalidNumberFormat: 'malformed number',
+  PropertyNameExpected: 'expected a double-quoted property name',
+  ValueExpected: 'expected a value',
+  ColonExpected: 'expected ":"',
+  CommaExpected: 'expected ","',
+  CloseBraceExpected: 'expected "}"',
+  CloseBracketExpected: 'expected "]"',
+  EndOfFileExpected: 'expected the end of the file',
+  InvalidCommentToken: 'comments are not allowed in JSON',
+  UnexpectedEndOfComment: 'unterminated comment',
+  UnexpectedEndOfString: 'unterminated string',
+  UnexpectedEndOfNumber: 'unterminated number',
+  InvalidUnicode: 'invalid unicode escape',
+  InvalidEscapeCharacter: 'invalid escape character',
+  InvalidCharacter: 'invalid character in a string',
+};
+
+// A JSON text's value, or where and why it does not parse ("invalid JSON at line 3, column 7: expected a value").
 export function parseJsonText(text: string): { ok: true; value: unknown } | { ok: false; problem: string } {
   try {
     return { ok: true, value: JSON.parse(text) };
   } catch (error) {
-    const message = (error as Error).message;
-    const position = /at position (\d+)/.exec(message);
-    const offset = position ? Number(position[1]) : /end of JSON input/.test(message) ? text.length : undefined;
-    const detail = message.replace(/\s*in JSON at position \d+.*$/, '');
-    if (offset === undefined) return { ok: false, problem: `invalid JSON: ${detail}` };
-    const { line, column } = lineAndColumn(text, offset);
-    return { ok: false, problem: `invalid JSON at line ${line}, column ${column}: ${detail}` };
+    // JSON.parse rejected it; a tolerant scanner finds where, since engine messages vary and often omit the position.
+    const errors: ParseError[] = [];
+    parseTolerant(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
+    const first = errors[0];
+    if (!first) return { ok: false, problem: `invalid JSON: ${(error as Error).message}` };
+    const { line, column } = lineAndColumn(text, first.offset);
+    const code = printParseErrorCode(first.error);
+    return { ok: false, problem: `invalid JSON at line ${line}, column ${column}: ${PARSE_ERROR_WORDS[code] ?? code}` };
   }
 }

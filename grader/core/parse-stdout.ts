@@ -25,6 +25,16 @@ export function parseStdout(stdout: string): ParsedStdout {
   const whole = tryParse(stdout);
   if (whole.ok) return whole;
   const lines = stdout.split('\n');
+  for (let end = 1; end < lines.length; end++) {
+    const head = tryParse(lines.slice(0, end).join('\n'));
+    if (head.ok && head.value !== null && typeof head.value === 'object') {
+      return {
+        ok: false,
+        problem: 'stdout is not one JSON document: found more output after the first document (print once, at the end)',
+        excerpt: excerptOf(lines.slice(end).join('\n')),
+      };
+    }
+  }
   for (let start = 1; start < lines.length; start++) {
     const rest = lines.slice(start).join('\n');
     if (rest.trim() !== '' && tryParse(rest).ok) {
@@ -32,15 +42,6 @@ export function parseStdout(stdout: string): ParsedStdout {
         ok: false,
         problem: 'stdout is not one JSON document: found text before it (debug output belongs on stderr: console.error)',
         excerpt: excerptOf(lines.slice(0, start).join('\n')),
-      };
-    }
-  }
-  for (let end = 1; end < lines.length; end++) {
-    if (tryParse(lines.slice(0, end).join('\n')).ok) {
-      return {
-        ok: false,
-        problem: 'stdout is not one JSON document: found more output after the first document (print once, at the end)',
-        excerpt: excerptOf(lines.slice(end).join('\n')),
       };
     }
   }

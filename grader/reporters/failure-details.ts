@@ -30,7 +30,7 @@ function failureLines(result: CaseResult): string[] {
   if (v.status !== 'fail') return [describeVerdict(v)];
   return v.failures.flatMap((f) => {
     const lines = describeFailure(f);
-    return f.kind === 'stdout' && f.excerpt !== '' ? [...lines, 'it begins:', ...indent(f.excerpt, '  ').split('\n')] : lines;
+    return f.kind === 'stdout' && f.excerpt !== '' ? [...lines, 'offending output:', ...indent(f.excerpt, '  ').split('\n')] : lines;
   });
 }
 

@@ -12,6 +12,10 @@ function markOf(result: CaseResult, paint: Paint): string {
   return paint.red(mark);
 }
 
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
 function formatMs(ms: number): string {
   return ms < 1_000 ? `${ms} ms` : `${(ms / 1_000).toFixed(2)} s`;
 }
@@ -40,7 +44,7 @@ export const prettyReporter: ReporterFactory = ({ write, color }) => {
   const paint: Paint = { dim: colors.dim, red: colors.red, green: colors.green, yellow: colors.yellow, bold: colors.bold };
   return {
     onStageStart({ stage, cases }) {
-      write(`\n${paint.bold(stage.slug)} ${paint.dim(`· ${stage.title} · ${cases.length} cases`)}\n`);
+      write(`\n${paint.bold(stage.slug)} ${paint.dim(`· ${stage.title} · ${plural(cases.length, 'case')}`)}\n`);
     },
     onCaseEnd(result: CaseResult) {
       if (result.verdict.status === 'skip') return;
@@ -48,7 +52,7 @@ export const prettyReporter: ReporterFactory = ({ write, color }) => {
     },
     onStageEnd(result: StageResult) {
       if (result.status === 'skip') {
-        write(`${paint.dim(`\n${result.stage.slug} · skipped (${result.cases.length} cases): ${skipReason(result)}`)}\n`);
+        write(`${paint.dim(`\n${result.stage.slug} · skipped (${plural(result.cases.length, 'case')}): ${skipReason(result)}`)}\n`);
         return;
       }
       if (result.problem) write(`\n${paint.red(paint.bold(`✗ ${result.stage.slug}: program.ts could not be run`))}\n${result.problem}\n`);

@@ -1,0 +1,4 @@
+// Compares strings by UTF-16 code unit, the same on every machine (unlike localeCompare).
+export function byCodeUnit(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

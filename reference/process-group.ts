@@ -1,0 +1,10 @@
+// Kills every process in the group led by `pid` (a child spawned with `detached: true`).
+// A group that is already gone (ESRCH) is not an error.
+export function killProcessGroup(pid: number | undefined): void {
+  if (pid === undefined) return;
+  try {
+    process.kill(-pid, 'SIGKILL');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ESRCH') throw error;
+  }
+}

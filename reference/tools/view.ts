@@ -1,0 +1,48 @@
+import fs from 'node:fs/promises';
+import type { ToolOutput } from '../types.ts';
+import type { Sandbox } from '../sandbox.ts';
+import { Failure } from '../failure.ts';
+import { failure, success } from '../results.ts';
+import { optionalPair, requireString } from '../params.ts';
+import { fileKind } from '../file-kind.ts';
+import { lineSegments, numberLines } from '../lines.ts';
+import { byCodeUnit } from '../code-unit-order.ts';
+
+// Shows a file with numbered lines (optionally only `[start, end]`), or lists a directory.
+export async function view(sandbox: Sandbox, path: unknown, viewRange: unknown): Promise<ToolOutput> {
+  const given = requireString('path', path);
+  if (given instanceof Failure) return given.toOutput();
+  const range = optionalPair('view_range', viewRange);
+  if (range instanceof Failure) return range.toOutput();
+  const hostPath = await sandbox.resolve(given);
+  if (hostPath instanceof Failure) return hostPath.toOutput();
+
+  const kind = await fileKind(hostPath);
+  if (kind === 'missing') return failure(`Error: File not found: ${given}`);
+  if (kind === 'other') return failure(`Error: Not a regular file: ${given}`);
+  if (kind === 'directory') {
+    if (range) return failure(`Error: view_range is not allowed for a directory: ${given}`);
+    return success(await listDirectory(hostPath));
+  }
+  const segments = lineSegments(await fs.readFile(hostPath, 'utf8'));
+  if (!range) return success(numberLines(segments, 1));
+  const [start, end] = range;
+  if (!isValidRange(start, end, segments.length)) {
+    return failure(`Error: Invalid view_range [${start}, ${end}]: the file has ${segments.length} lines`);
+  }
+  return success(numberLines(segments.slice(start - 1, end === -1 ? undefined : end), start));
+}
+
+// A range is taken as given or refused, never clamped; end -1 means "to the last line".
+function isValidRange(start: number, end: number, lineCount: number): boolean {
+  return start >= 1 && start <= lineCount && (end === -1 || (end >= start && end <= lineCount));
+}
+
+// Entry names sorted by code unit, a directory's name ending in "/", one per line.
+async function listDirectory(hostPath: string): Promise<string> {
+  const entries = await fs.readdir(hostPath, { withFileTypes: true });
+  return entries
+    .map((entry) => (entry.isDirectory() ? `${entry.name}/` : entry.name))
+    .sort(byCodeUnit)
+    .join('\n');
+}

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { readCourseFiles, type CourseFiles } from '../../grader/core/course.ts';
+
+const schema = readFileSync(new URL('../../cases/case.schema.json', import.meta.url), 'utf8');
+const manifest = JSON.stringify({ stages: [{ slug: 'echo', title: 'Echo', command: 'dispatch' }] });
+const goodCase = { name: 'n', hint: 'h', input: {}, expect: { exitCode: 0 } };
+
+function files(overrides: Partial<CourseFiles> = {}): CourseFiles {
+  return {
+    manifest: { file: 'stages/stages.json', text: manifest },
+    caseSchema: { file: 'cases/case.schema.json', text: schema },
+    caseFiles: [{ file: 'cases/echo/a.json', dir: 'echo', text: JSON.stringify(goodCase) }],
+    caseDirs: ['echo'],
+    stageDocs: ['echo.md'],
+    ...overrides,
+  };
+}
+
+function problemsOf(overrides: Partial<CourseFiles>): string[] {
+  const result = readCourseFiles(files(overrides));
+  return result.ok ? [] : result.problems;
+}
+
+describe('readCourseFiles', () => {
+  it('reads a consistent course', () => {
+    const result = readCourseFiles(files());
+    expect(result.ok && result.course.cases).toEqual([{ ...goodCase, stage: 'echo', file: 'cases/echo/a.json' }]);
+  });
+
+  it.each<[string, Partial<CourseFiles>, string[]]>([
+    ['invalid JSON names line and column', { caseFiles: [{ file: 'cases/echo/a.json', dir: 'echo', text: '{\n  "name": "n",\n}' }] },
+      ['cases/echo/a.json: invalid JSON at line 3, column 1: expected a double-quoted property name']],
+    ['truncated JSON', { caseFiles: [{ file: 'cases/echo/a.json', dir: 'echo', text: '{"name":' }] },
+      ['cases/echo/a.json: invalid JSON at line 1, column 9: expected a value']],
+    ['schema errors name the JSON path, all at once', { caseFiles: [{ file: 'cases/echo/a.json', dir: 'echo', text: JSON.stringify({ name: 'n', input: {}, expect: { exitCode: 'zero', stdot: 1 } }) }] },
+      ['cases/echo/a.json: $: missing required property "hint"', 'cases/echo/a.json: $.expect: unknown property "stdot"', 'cases/echo/a.json: $.expect.exitCode: must be integer']],
+    ['duplicate names in a stage', { caseFiles: ['a', 'b'].map((n) => ({ file: `cases/echo/${n}.json`, dir: 'echo', text: JSON.stringify(goodCase) })) },
+      ['cases/echo/b.json: duplicate case name "n" (also in cases/echo/a.json)']],
+    ['a stage without cases', { caseFiles: [], caseDirs: [] },
+      ['stages/stages.json: stage "echo" has no cases (expected a folder cases/echo/)']],
+    ['an empty case folder', { caseFiles: [] }, ['cases/echo/: the folder holds no case files']],
+    ['a case folder not in the manifest', { caseDirs: ['echo', 'extra'] }, ['cases/extra/: folder is not a stage in stages/stages.json']],
+    ['a stage text not in the manifest', { stageDocs: ['echo.md', 'old.md'] }, ['stages/old.md: not a stage in stages/stages.json']],
+    ['a stage without instructions', { stageDocs: [] }, ['stages/stages.json: stage "echo" has no instructions (expected stages/echo.md)']],
+    ['a bad manifest entry', { manifest: { file: 'stages/stages.json', text: JSON.stringify({ stages: [{ slug: 'Echo Stage', title: 'x' }] }) } },
+      ['stages/stages.json: $.stages[0]: missing required property "command"', 'stages/stages.json: $.stages[0].slug: must match pattern "^[a-z0-9]+(-[a-z0-9]+)*$"']],
+  ])('%s', (_, overrides, problems) => {
+    expect(problemsOf(overrides)).toEqual(problems);
+  });
+});

@@ -1,0 +1,83 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { copyContent, fixturePrograms, runCli } from './cli.ts';
+
+describe('dispatch-lab test (e2e)', () => {
+  it('passes the reference through register-tools', async () => {
+    const run = await runCli(['test', '--stage', 'register-tools']);
+    expect(run.stderr).toBe('');
+    expect(run.exitCode).toBe(0);
+    expect(run.stdout).toMatch(/Cases\s+\d+ passed \(\d+\)/);
+    expect(run.stdout).not.toMatch(/✗/);
+  });
+
+  it('fails a submission whose Write is not routed, naming the case, the path and how to reproduce', async () => {
+    const run = await runCli(['test', '--stage', 'register-tools', '--dir', join(fixturePrograms, 'write-not-routed')]);
+    expect(run.exitCode).toBe(1);
+    expect(run.stdout).toMatch(/✗ register-tools › .+/);
+    expect(run.stdout).toMatch(/results\[\d+\]\.content: expected "File created successfully at: [^"]+", received "unknown tool: Write"/);
+    expect(run.stdout).toMatch(/reproduce: printf '%s' '\{.*"tool":"Write".*\}' \| npx tsx program\.ts dispatch/);
+    expect(run.stdout).toMatch(/hint: /);
+  });
+
+  it('prints the JSON report', async () => {
+    const run = await runCli(['test', '--stage', 'register-tools', '--reporter', 'json', '--dir', join(fixturePrograms, 'write-not-routed')]);
+    expect(run.exitCode).toBe(1);
+    const report = JSON.parse(run.stdout) as { summary: { failed: number; total: number }; stages: { slug: string; status: string; cases: { status: string; message: string }[] }[] };
+    expect(report.stages.map((s) => [s.slug, s.status])).toEqual([['register-tools', 'fail']]);
+    expect(report.summary.failed).toBeGreaterThan(0);
+    expect(report.stages[0]?.cases.find((c) => c.status === 'fail')?.message).toMatch(/results\[\d+\]/);
+  });
+
+  it('writes a reporter to a file with --output-file', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'dispatch-lab-out-'));
+    try {
+      const out = join(dir, 'report.json');
+      const run = await runCli(['test', '--stage', 'register-tools', '--output-file', `json=${out}`]);
+      expect(run.exitCode).toBe(0);
+      const { readFile } = await import('node:fs/promises');
+      expect(JSON.parse(await readFile(out, 'utf8')).summary.failed).toBe(0);
+      expect(run.stdout).toMatch(/Cases/);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('exits 2 and names the file and line of a broken case file', async () => {
+    const content = await copyContent();
+    try {
+      await writeFile(join(content.dir, 'cases/register-tools/read-routes-to-view.json'), '{\n  "name": "x",\n  "hint": \n}\n');
+      const run = await runCli(['test', '--stage', 'register-tools', '--content', content.dir]);
+      expect(run.exitCode).toBe(2);
+      expect(run.stderr).toMatch(/cases\/register-tools\/read-routes-to-view\.json: invalid JSON at line 4, column 1/);
+    } finally {
+      await content.dispose();
+    }
+  });
+
+  it('exits 2 with what to do when --dir has no program.ts', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'dispatch-lab-empty-'));
+    try {
+      const run = await runCli(['test', '--dir', dir]);
+      expect(run.exitCode).toBe(2);
+      expect(run.stderr).toMatch(/no program\.ts in .*\n.*npx dispatch-lab init/);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it.each([
+    [['test', '--stage', 'regster-tools'], /unknown stage "regster-tools" \(did you mean "register-tools"\?\)/],
+    [['test', '--jobs', '0'], /--jobs must be a positive whole number/],
+    [['test', '--shard', '3/2'], /--shard must look like I\/N/],
+    [['test', '--reporter', 'xml'], /unknown reporter "xml"/],
+    [['test', '--frobnicate'], /Unknown argument: frobnicate/],
+    [['nonsense'], /Unknown argument: nonsense/],
+  ])('exits 2 on bad usage: %j', async (args, message) => {
+    const run = await runCli(args);
+    expect(run.exitCode).toBe(2);
+    expect(run.stderr).toMatch(message);
+  });
+});
