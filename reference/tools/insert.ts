@@ -25,7 +25,7 @@ export async function insert(
 
   const lines = splitLines(file.text);
   if (after < 0 || after > lines.length) {
-    return failure(`Error: Invalid insert_line ${after}: the file has ${lines.length} lines`);
+    return failure(`Error: Invalid insert_line ${after}: the file has ${lines.length} ${lines.length === 1 ? 'line' : 'lines'}`);
   }
   await fs.writeFile(file.hostPath, insertLines(file.text, after, inserted));
   return success(`Successfully inserted text after line ${after}.`);

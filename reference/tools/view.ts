@@ -28,7 +28,7 @@ export async function view(sandbox: Sandbox, path: unknown, viewRange: unknown):
   if (!range) return success(numberLines(segments, 1));
   const [start, end] = range;
   if (!isValidRange(start, end, segments.length)) {
-    return failure(`Error: Invalid view_range [${start}, ${end}]: the file has ${segments.length} lines`);
+    return failure(`Error: Invalid view_range [${start}, ${end}]: the file has ${segments.length} ${segments.length === 1 ? 'line' : 'lines'}`);
   }
   return success(numberLines(segments.slice(start - 1, end === -1 ? undefined : end), start));
 }
