@@ -38,7 +38,9 @@ export async function recordCases(options: { course: Course; contentRoot: string
   const outcomes: RecordOutcome[] = [];
   for (const result of report.stages.flatMap((s) => s.cases)) {
     const base = { file: result.case.file, name: result.case.name };
-    if (result.verdict.status === 'pass') {
+    // A case written without a stdout expectation (e.g. "expect": {}) passes trivially; fill it in when the reference printed one.
+    const hasOpenStdout = result.case.expect.stdout === undefined && (result.run?.stdout.trim() ?? '') !== '';
+    if (result.verdict.status === 'pass' && !hasOpenStdout) {
       outcomes.push({ ...base, status: 'unchanged' });
       continue;
     }
