@@ -1,6 +1,7 @@
 import type { CommandOutput, Solution } from './solution.ts';
 import { parseDispatchRequest } from './dispatch-request.ts';
 import { withTempSandbox } from './temp-sandbox.ts';
+import { escapedError } from './failure-report.ts';
 
 // `dispatch`: seeds a sandbox, runs every call through the solution's execute in order, and
 // prints `{"results":[...]}` on one line.
@@ -8,15 +9,19 @@ export async function runDispatch<T>(stdinText: string, solution: Solution<T>): 
   const request = parseDispatchRequest(stdinText);
   if (typeof request === 'string') return { stdout: '', stderr: `dispatch: ${request}\n`, exitCode: 1 };
   return withTempSandbox(request.sandbox, async (root) => {
-    const execute = solution.makeExecute(new solution.Tools(root));
+    let execute: ReturnType<Solution<T>['makeExecute']>;
+    try {
+      execute = solution.makeExecute(new solution.Tools(root));
+    } catch (error) {
+      return escapedError('building the tools and the dispatcher threw', error);
+    }
     const results: unknown[] = [];
     for (const [index, call] of request.calls.entries()) {
       try {
         results.push(await execute(call.tool, call.input));
       } catch (error) {
         // execute must turn every failure into a result; a rejection is the solution's bug.
-        const message = error instanceof Error ? error.message : String(error);
-        return { stdout: '', stderr: `dispatch: execute threw on calls[${index}] (${call.tool}): ${message}\n`, exitCode: 1 };
+        return escapedError(`execute threw on calls[${index}] (${call.tool})`, error);
       }
     }
     return { stdout: `${JSON.stringify({ results })}\n`, stderr: '', exitCode: 0 };

@@ -1,7 +1,8 @@
 import pc from 'picocolors';
-import type { CaseResult, Report, Stage, StageResult } from '../core/types.ts';
+import type { CaseResult, Report, StageResult } from '../core/types.ts';
 import type { ReporterFactory } from './reporter.ts';
 import { failureDetails, type Paint } from './failure-details.ts';
+import { describeVerdict } from '../core/describe.ts';
 
 const MARK: Record<CaseResult['verdict']['status'], string> = { pass: '✓', fail: '✗', timeout: '⏱', error: '!', skip: '-' };
 
@@ -57,13 +58,28 @@ export const prettyReporter: ReporterFactory = ({ write, color }) => {
       }
       if (result.problem) write(`\n${paint.red(paint.bold(`✗ ${result.stage.slug}: program.ts could not be run`))}\n${result.problem}\n`);
       const failed = result.cases.filter((c) => c.verdict.status !== 'pass' && c.verdict.status !== 'skip');
-      for (const c of failed) write(`\n${failureDetails(c, result.stage as Stage, paint)}\n`);
+      for (const group of groupAlike(failed)) {
+        const [first, ...rest] = group;
+        if (!first) continue;
+        write(`\n${failureDetails(first, result.stage, paint)}\n`);
+        if (rest.length > 0) write(`${paint.dim(`  … and ${plural(rest.length, 'more case')} failed the same way: ${rest.map((c) => c.case.name).join(' · ')}`)}\n`);
+      }
     },
     onRunEnd(report: Report) {
       write(`\n${summaryLines(report, paint).join('\n')}\n`);
     },
   };
 };
+
+// Failures with the same message and stderr (a stub, a crash at start) shown once, with the names of the rest.
+function groupAlike(failed: CaseResult[]): CaseResult[][] {
+  const groups = new Map<string, CaseResult[]>();
+  for (const c of failed) {
+    const key = `${describeVerdict(c.verdict)}\u0000${c.run?.stderr ?? ''}`;
+    groups.set(key, [...(groups.get(key) ?? []), c]);
+  }
+  return [...groups.values()];
+}
 
 function skipReason(result: StageResult): string {
   const first = result.cases[0]?.verdict;

@@ -49,12 +49,29 @@ describe('runDispatch', () => {
     expect(await runDispatch(text, solution)).toStrictEqual({ stdout: '', stderr: message, exitCode: 1 });
   });
 
-  it('reports a solution whose execute rejects', async () => {
-    const broken = { Tools: solution.Tools, makeExecute: () => async () => Promise.reject(new Error('not implemented')) };
-    expect(await runDispatch(stdin({ calls: [{ tool: 'echo', input: {} }] }), broken)).toStrictEqual({
+  it('reports a solution whose execute rejects, with where and the stack', async () => {
+    const broken = { Tools: solution.Tools, makeExecute: () => async () => Promise.reject(new Error('boom')) };
+    const output = await runDispatch(stdin({ calls: [{ tool: 'echo', input: {} }] }), broken);
+    expect(output.exitCode).toBe(1);
+    expect(output.stdout).toBe('');
+    expect(output.stderr).toMatch(/^dispatch: execute threw on calls\[0\] \(echo\): boom\nError: boom\n\s+at /);
+  });
+
+  it('reports a starter stub as one "not implemented" line', async () => {
+    const stub = new Error('not implemented: Tools.view in src/tools.ts');
+    stub.name = 'NotImplementedError';
+    const starter = { Tools: solution.Tools, makeExecute: () => async () => Promise.reject(stub) };
+    expect(await runDispatch(stdin({ calls: [{ tool: 'view', input: {} }] }), starter)).toStrictEqual({
       stdout: '',
-      stderr: 'dispatch: execute threw on calls[0] (echo): not implemented\n',
+      stderr: 'not implemented: Tools.view in src/tools.ts\n',
       exitCode: 1,
     });
+  });
+
+  it('reports a makeExecute that throws instead of crashing', async () => {
+    const broken = { Tools: solution.Tools, makeExecute: () => { throw new Error('no dispatcher'); } };
+    const output = await runDispatch(stdin({ calls: [] }), broken);
+    expect(output.exitCode).toBe(1);
+    expect(output.stderr).toMatch(/^dispatch: building the tools and the dispatcher threw: no dispatcher\n/);
   });
 });

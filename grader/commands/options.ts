@@ -1,0 +1,98 @@
+import { availableParallelism } from 'node:os';
+import { resolve } from 'node:path';
+import type { Argv } from 'yargs';
+import type { Selection } from '../core/plan.ts';
+import { GraderError } from '../grader-error.ts';
+import { REPORTERS } from '../reporters/index.ts';
+import type { Reporter } from '../reporters/reporter.ts';
+import { fileSink, shouldColor, stdoutSink, type Sink } from '../io/terminal.ts';
+import { packageRoot } from '../io/package-root.ts';
+
+export const DEFAULT_TIMEOUT_MS = 10_000;
+export const OUTPUT_LIMIT_BYTES = 1024 * 1024;
+
+/** The flags every grading command shares. */
+export type CommonArgs = {
+  dir: string;
+  content?: string;
+  stage: string[];
+  case?: string;
+  jobs: number;
+  timeout?: number;
+  reporter: string[];
+  'output-file': string[];
+  shard?: string;
+  bail: boolean;
+  keep: boolean;
+  all: boolean;
+  color?: boolean;
+};
+
+// Declare the flags every grading command shares.
+export function commonOptions<T>(y: Argv<T>) {
+  return y
+    .option('dir', { type: 'string', default: '.', describe: 'the course directory (holds program.ts)' })
+    .option('content', { type: 'string', describe: 'course content root (stages/, cases/); default: the dispatch-lab package', hidden: true })
+    .option('stage', { type: 'string', array: true, default: [] as string[], describe: 'grade this stage (repeatable)' })
+    .option('case', { type: 'string', describe: 'only cases whose name or file contains this text' })
+    .option('jobs', { type: 'number', default: availableParallelism(), describe: 'cases run at once' })
+    .option('timeout', { type: 'number', describe: `per-case timeout in ms (default ${DEFAULT_TIMEOUT_MS}, or the case's own)` })
+    .option('reporter', { type: 'string', array: true, default: ['pretty'], describe: `output format (repeatable): ${Object.keys(REPORTERS).join(', ')}` })
+    .option('output-file', { type: 'string', array: true, default: [] as string[], describe: 'write a reporter to a file: NAME=PATH (repeatable)' })
+    .option('shard', { type: 'string', describe: 'grade every N-th case starting at the I-th: I/N' })
+    .option('bail', { type: 'boolean', default: false, describe: 'stop at the first failing case' })
+    .option('keep', { type: 'boolean', default: false, describe: "keep each case's temp dir and print its path" })
+    .option('all', { type: 'boolean', default: false, describe: 'grade every stage, not only up to the first failing one' })
+    .option('color', { type: 'boolean', describe: 'force colours on or off (also NO_COLOR / FORCE_COLOR)' });
+}
+
+// A flag's value as a positive integer, or a GraderError naming the flag.
+export function positiveInteger(name: string, value: number | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  if (!Number.isInteger(value) || value < 1) throw new GraderError([`--${name} must be a positive whole number, got ${String(value)}`]);
+  return value;
+}
+
+// --shard I/N as numbers, or a GraderError.
+export function parseShard(text: string | undefined): Selection['shard'] {
+  if (text === undefined) return undefined;
+  const match = /^(\d+)\/(\d+)$/.exec(text);
+  const index = Number(match?.[1]);
+  const count = Number(match?.[2]);
+  if (!match || count < 1 || index < 1 || index > count) throw new GraderError([`--shard must look like I/N with 1 <= I <= N (e.g. 2/4), got "${text}"`]);
+  return { index, count };
+}
+
+// The reporters a run writes to, each with its sink (stdout unless --output-file names a path for it).
+export function openReporters(args: CommonArgs): { reporters: Reporter[]; sinks: Sink[] } {
+  const files = new Map<string, string>();
+  for (const spec of args['output-file']) {
+    const at = spec.indexOf('=');
+    if (at < 1) throw new GraderError([`--output-file must look like NAME=PATH (e.g. json=report.json), got "${spec}"`]);
+    files.set(spec.slice(0, at), spec.slice(at + 1));
+  }
+  const names = [...new Set([...args.reporter, ...files.keys()])];
+  const unknown = names.filter((n) => !(n in REPORTERS));
+  if (unknown.length > 0) throw new GraderError(unknown.map((n) => `unknown reporter "${n}"; choose from: ${Object.keys(REPORTERS).join(', ')}`));
+  const sinks: Sink[] = [];
+  const reporters = names.map((name) => {
+    const path = files.get(name);
+    const sink = path ? fileSink(resolve(path)) : stdoutSink();
+    sinks.push(sink);
+    return REPORTERS[name]!({ write: sink.write, color: path ? false : shouldColor(args.color) });
+  });
+  return { reporters, sinks };
+}
+
+// The content root: --content, or the course shipped inside the dispatch-lab package.
+export function contentRootOf(args: { content?: string | undefined }): string {
+  return resolve(args.content ?? packageRoot());
+}
+
+// The stage/case selection the flags describe.
+export function selectionOf(args: CommonArgs): Selection {
+  const selection: Selection = { stages: args.stage, all: args.all, ...(args.case ? { casePattern: args.case } : {}) };
+  const shard = parseShard(args.shard);
+  if (shard) selection.shard = shard;
+  return selection;
+}

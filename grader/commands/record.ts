@@ -1,0 +1,21 @@
+import { resolve } from 'node:path';
+import { loadCourse } from '../course-loader.ts';
+import { recordCases, type RecordOutcome } from '../record.ts';
+import { type CommonArgs, contentRootOf, positiveInteger, selectionOf } from './options.ts';
+
+// `dispatch-lab record`: write (or with --check, compare) the reference's outputs as the cases' expectations.
+export async function recordCommand(args: CommonArgs & { check: boolean }): Promise<number> {
+  const contentRoot = contentRootOf(args);
+  const course = await loadCourse(contentRoot);
+  const selection = { ...selectionOf(args), all: true };
+  const outcomes = await recordCases({ course, contentRoot, referenceDir: resolve(args.dir === '.' ? contentRoot : args.dir), selection, jobs: positiveInteger('jobs', args.jobs) ?? 1, check: args.check });
+  const count = (status: RecordOutcome['status']) => outcomes.filter((o) => o.status === status).length;
+  for (const o of outcomes.filter((x) => x.status !== 'unchanged')) {
+    const detail = o.detail ? `\n${o.detail.replace(/^/gm, '    ')}` : '';
+    process.stdout.write(`${o.status}: ${o.file} (${o.name})${detail}\n`);
+  }
+  process.stdout.write(`${count('unchanged')} unchanged, ${count('recorded')} recorded, ${count('stale')} stale, ${count('unrecordable')} unrecordable\n`);
+  if (count('unrecordable') > 0) return 2;
+  return count('stale') > 0 ? 1 : 0;
+}
+

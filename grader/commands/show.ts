@@ -1,0 +1,27 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import pc from 'picocolors';
+import { loadCourse } from '../course-loader.ts';
+import { markdownText } from '../core/markdown-text.ts';
+import { closest } from '../core/closest.ts';
+import { GraderError } from '../grader-error.ts';
+import { shouldColor } from '../io/terminal.ts';
+import { contentRootOf } from './options.ts';
+
+// `dispatch-lab show S`: print a stage's instructions for the terminal.
+export async function showCommand(args: { slug: string; content?: string; color?: boolean }): Promise<number> {
+  const contentRoot = contentRootOf(args);
+  const course = await loadCourse(contentRoot);
+  const index = course.stages.findIndex((s) => s.slug === args.slug);
+  const stage = course.stages[index];
+  if (!stage) {
+    const suggestion = closest(args.slug, course.stages.map((s) => s.slug));
+    throw new GraderError([`unknown stage "${args.slug}"${suggestion ? ` (did you mean "${suggestion}"?)` : ''}; the stages are: ${course.stages.map((s) => s.slug).join(', ')}`]);
+  }
+  const colors = pc.createColors(shouldColor(args.color));
+  const markdown = await readFile(join(contentRoot, 'stages', `${stage.slug}.md`), 'utf8');
+  const header = colors.dim(`stage ${index + 1} of ${course.stages.length} · ${stage.slug} · grade it: npx dispatch-lab test --stage ${stage.slug}`);
+  const body = markdownText(markdown, { heading: (s) => colors.bold(colors.cyan(s)), strong: colors.bold, code: colors.yellow, dim: colors.dim });
+  process.stdout.write(`${header}\n\n${body.trimEnd()}\n`);
+  return 0;
+}

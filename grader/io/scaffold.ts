@@ -1,0 +1,34 @@
+import { cp, mkdir, readdir, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { GraderError } from '../grader-error.ts';
+
+/** The versions a new course directory's package.json asks for. */
+export type StarterVersions = { graderVersion: string; devDependencies: Record<string, string> };
+
+// The package.json of a new course directory.
+function starterPackage(versions: StarterVersions): string {
+  const manifest = {
+    name: 'my-dispatch-lab',
+    private: true,
+    type: 'module',
+    scripts: { test: 'dispatch-lab test', watch: 'dispatch-lab test --watch' },
+    dependencies: { picomatch: '^4.0.2' },
+    devDependencies: { 'dispatch-lab': `^${versions.graderVersion}`, ...versions.devDependencies },
+  };
+  return `${JSON.stringify(manifest, null, 2)}\n`;
+}
+
+// Create a student course directory from the package's starter/ and harness/: refuses to overwrite a course already there.
+export async function scaffoldCourse(packageDir: string, targetDir: string, versions: StarterVersions): Promise<string[]> {
+  if (existsSync(join(targetDir, 'program.ts'))) {
+    throw new GraderError([`${targetDir} already holds a program.ts: pick a new directory (nothing was changed)`]);
+  }
+  await mkdir(targetDir, { recursive: true });
+  const starter = join(packageDir, 'starter');
+  await cp(starter, targetDir, { recursive: true, filter: (source) => !source.endsWith('/gitignore') });
+  await cp(join(starter, 'gitignore'), join(targetDir, '.gitignore'));
+  await cp(join(packageDir, 'harness'), join(targetDir, 'harness'), { recursive: true });
+  await writeFile(join(targetDir, 'package.json'), starterPackage(versions));
+  return (await readdir(targetDir, { recursive: true })).map(String).sort();
+}

@@ -1,0 +1,22 @@
+import type { CaseResult } from '../core/types.ts';
+import type { Paint } from './failure-details.ts';
+
+const MARK: Record<CaseResult['verdict']['status'], string> = { pass: '✓', fail: '✗', timeout: '⏱', error: '!', skip: '-' };
+
+// The coloured mark of a case's verdict.
+export function markOf(result: CaseResult, paint: Paint): string {
+  const mark = MARK[result.verdict.status];
+  if (result.verdict.status === 'pass') return paint.green(mark);
+  if (result.verdict.status === 'skip') return paint.dim(mark);
+  return paint.red(mark);
+}
+
+// A duration as people read it.
+export function formatMs(ms: number): string {
+  return ms < 1_000 ? `${ms} ms` : `${(ms / 1_000).toFixed(2)} s`;
+}
+
+// One line for a case that ran.
+export function caseLine(result: CaseResult, paint: Paint): string {
+  return `  ${markOf(result, paint)} ${result.case.name} ${paint.dim(formatMs(result.durationMs))}`;
+}
