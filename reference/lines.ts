@@ -15,3 +15,8 @@ export function splitLines(text: string): string[] {
 export function numberLines(segments: string[], first: number): string {
   return segments.map((segment, index) => `${first + index}: ${segment}`).join('');
 }
+
+// "1 line", "0 lines", "3 lines": a line count as error messages say it.
+export function lineCount(n: number): string {
+  return `${n} ${n === 1 ? 'line' : 'lines'}`;
+}

@@ -4,7 +4,7 @@ import type { Sandbox } from '../sandbox.ts';
 import { Failure } from '../failure.ts';
 import { failure, success } from '../results.ts';
 import { requireInteger, requireString } from '../params.ts';
-import { splitLines } from '../lines.ts';
+import { splitLines, lineCount } from '../lines.ts';
 import { readEditableFile } from './editable-file.ts';
 
 // Inserts text as whole lines after line `insertLine` (0 = top); the file's final newline is kept.
@@ -25,7 +25,7 @@ export async function insert(
 
   const lines = splitLines(file.text);
   if (after < 0 || after > lines.length) {
-    return failure(`Error: Invalid insert_line ${after}: the file has ${lines.length} ${lines.length === 1 ? 'line' : 'lines'}`);
+    return failure(`Error: Invalid insert_line ${after}: the file has ${lineCount(lines.length)}`);
   }
   await fs.writeFile(file.hostPath, insertLines(file.text, after, inserted));
   return success(`Successfully inserted text after line ${after}.`);

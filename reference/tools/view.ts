@@ -5,7 +5,7 @@ import { Failure } from '../failure.ts';
 import { failure, success } from '../results.ts';
 import { optionalPair, requireString } from '../params.ts';
 import { fileKind } from '../file-kind.ts';
-import { lineSegments, numberLines } from '../lines.ts';
+import { lineSegments, numberLines, lineCount } from '../lines.ts';
 import { byCodeUnit } from '../code-unit-order.ts';
 
 // Shows a file with numbered lines (optionally only `[start, end]`), or lists a directory.
@@ -28,14 +28,14 @@ export async function view(sandbox: Sandbox, path: unknown, viewRange: unknown):
   if (!range) return success(numberLines(segments, 1));
   const [start, end] = range;
   if (!isValidRange(start, end, segments.length)) {
-    return failure(`Error: Invalid view_range [${start}, ${end}]: the file has ${segments.length} ${segments.length === 1 ? 'line' : 'lines'}`);
+    return failure(`Error: Invalid view_range [${start}, ${end}]: the file has ${lineCount(segments.length)}`);
   }
   return success(numberLines(segments.slice(start - 1, end === -1 ? undefined : end), start));
 }
 
 // A range is taken as given or refused, never clamped; end -1 means "to the last line".
-function isValidRange(start: number, end: number, lineCount: number): boolean {
-  return start >= 1 && start <= lineCount && (end === -1 || (end >= start && end <= lineCount));
+function isValidRange(start: number, end: number, total: number): boolean {
+  return start >= 1 && start <= total && (end === -1 || (end >= start && end <= total));
 }
 
 // Entry names sorted by code unit, a directory's name ending in "/", one per line.
