@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { prettyReporter } from '../../grader/reporters/pretty.ts';
 import { jsonReporter } from '../../grader/reporters/json.ts';
+import { junitReporter } from '../../grader/reporters/junit.ts';
+import { githubReporter } from '../../grader/reporters/github.ts';
 import type { ReporterFactory } from '../../grader/reporters/reporter.ts';
 import { sampleReport } from './sample-report.ts';
 
@@ -39,5 +41,23 @@ describe('json reporter', () => {
     expect(doc.summary).toEqual(sampleReport.summary);
     expect(doc.stages.map((s) => [s.slug, s.status, s.cases.length])).toEqual([['register-tools', 'fail', 4], ['workspace-protocol', 'skip', 1]]);
     expect(doc).toMatchSnapshot();
+  });
+});
+
+describe('junit reporter', () => {
+  it('writes one testsuite per stage with failures, errors and skips', () => {
+    const xml = render(junitReporter);
+    expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<testsuites name="dispatch-lab" tests="5" failures="3" skipped="1"/);
+    expect(xml).not.toMatch(/[\u0000-\u0008]/);
+    expect(xml).toMatchSnapshot();
+  });
+});
+
+describe('github reporter', () => {
+  it('annotates each failing case on its case file and closes with a notice', () => {
+    const text = render(githubReporter);
+    expect(text.split('\n').filter((l) => l.startsWith('::error '))).toHaveLength(3);
+    expect(text).toMatch(/::notice title=dispatch-lab::1 passed, 3 failed, 1 skipped \(5 cases\)\n$/);
+    expect(text).toMatchSnapshot();
   });
 });
