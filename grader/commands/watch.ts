@@ -1,7 +1,60 @@
-import { GraderError } from '../grader-error.ts';
-import type { TestArgs } from './test.ts';
+import { randomUUID } from 'node:crypto';
+import { assertProgramExists, planOrThrow } from '../app.ts';
+import { loadCourse } from '../course-loader.ts';
+import { createProgramBuilder } from '../io/build-program.ts';
+import { readKeys } from '../io/keys.ts';
+import { terminalScreen } from '../io/screen.ts';
+import { shouldColor } from '../io/terminal.ts';
+import { watchCourseFiles } from '../io/watch-files.ts';
+import { createWatchSession } from '../watch/watch-session.ts';
+import { contentRootOf } from './options.ts';
+import { testOptionsOf, type TestArgs } from './test.ts';
 
-// `dispatch-lab test --watch`: rerun on every change until the student quits.
-export async function watchCommand(_args: TestArgs): Promise<number> {
-  throw new GraderError(['--watch is not available yet']);
+/** Quiet time after the last file event before rerunning: editors that write twice or by rename cause one run. */
+const DEBOUNCE_MS = 150;
+/** How long quitting waits for a cancelled run's processes to go. */
+const SETTLE_MS = 5_000;
+
+// `dispatch-lab test --watch`: rerun on every change until the student quits; bad flags still exit 2 at once.
+export async function watchCommand(args: TestArgs): Promise<number> {
+  const contentRoot = contentRootOf(args);
+  const course = await loadCourse(contentRoot);
+  const base = testOptionsOf(args, course, []);
+  planOrThrow(course, base.selection);
+  await assertProgramExists(base.courseDir);
+  const screen = terminalScreen();
+  const builder = await createProgramBuilder(base.courseDir, `watch-${randomUUID()}`);
+  const session = createWatchSession({
+    screen,
+    color: screen.isInteractive ? shouldColor(args.color) : args.color === true,
+    course,
+    focus: base.selection.stages,
+    run: { base: { ...base, builder }, contentRoot },
+  });
+  const files = await watchCourseFiles({
+    courseDir: base.courseDir,
+    contentRoot,
+    isPolling: args.poll,
+    debounceMs: DEBOUNCE_MS,
+    onChanges: (changes) => session.dispatch({ type: 'change', course: changes.isCourseChange }),
+    onError: (error) => process.stderr.write(`dispatch-lab: watching files: ${error.message}\n`),
+  });
+  const quit = () => session.dispatch({ type: 'key', key: 'quit' });
+  process.on('SIGINT', quit);
+  process.on('SIGTERM', quit);
+  const stopKeys = screen.isInteractive ? readKeys(process.stdin, (key) => session.dispatch({ type: 'key', key })) : () => {};
+  const stopResize = screen.onResize(() => session.dispatch({ type: 'resize' }));
+  try {
+    session.start();
+    await session.exited;
+  } finally {
+    stopKeys();
+    stopResize();
+    process.off('SIGINT', quit);
+    process.off('SIGTERM', quit);
+    await files.close();
+    await Promise.race([session.settled(), new Promise((resolve) => setTimeout(resolve, SETTLE_MS).unref())]);
+    await builder.dispose();
+  }
+  return 0;
 }

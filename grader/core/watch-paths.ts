@@ -11,3 +11,11 @@ export function isIgnoredPath(relativePath: string): boolean {
   const parts = relativePath.split('/').filter((p) => p !== '' && p !== '.');
   return parts.some((part, i) => part.startsWith('.') || IGNORED_DIRS.has(part) || (i === parts.length - 1 && EDITOR_LITTER.some((re) => re.test(part))));
 }
+
+/** Files whose change can change a run: code, and JSON (package.json, tsconfig, stage manifest, case files). */
+const SOURCE_EXTENSIONS = /\.(ts|tsx|mts|cts|js|jsx|mjs|cjs|json)$/;
+
+// Whether a changed file should trigger a rerun; logs or data a program writes beside its code do not.
+export function isSourcePath(relativePath: string): boolean {
+  return !isIgnoredPath(relativePath) && SOURCE_EXTENSIONS.test(relativePath);
+}

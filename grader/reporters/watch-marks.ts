@@ -1,3 +1,4 @@
+import pc from 'picocolors';
 import type { CaseResult } from '../core/types.ts';
 import type { Paint } from './failure-details.ts';
 
@@ -19,4 +20,10 @@ export function formatMs(ms: number): string {
 // One line for a case that ran.
 export function caseLine(result: CaseResult, paint: Paint): string {
   return `  ${markOf(result, paint)} ${result.case.name} ${paint.dim(formatMs(result.durationMs))}`;
+}
+
+// The paint of the watch views; identity functions when colours are off.
+export function paintOf(color: boolean): Paint {
+  const colors = pc.createColors(color);
+  return { dim: colors.dim, red: colors.red, green: colors.green, yellow: colors.yellow, bold: colors.bold };
 }

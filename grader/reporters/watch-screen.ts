@@ -6,6 +6,8 @@ import { statusLines } from './watch-status.ts';
 
 /** Lines a failure keeps even on a short terminal. */
 const MIN_FAILURE_LINES = 12;
+/** Lines the hints panel keeps even on a short terminal. */
+const MIN_HINT_LINES = 8;
 
 function isFailure(result: CaseResult): boolean {
   return result.verdict.status !== 'pass' && result.verdict.status !== 'skip';
@@ -43,6 +45,21 @@ function capLines(lines: string[], max: number, paint: Paint): string[] {
   return [...lines.slice(0, max - 1), paint.dim(`  … ${lines.length - max + 1} more lines (rerun just this case for all of them)`)];
 }
 
+function stripAnsi(text: string): string {
+  return text.replace(/\u001b\[[0-9;]*m/g, '');
+}
+
+// A failure fitted to `max` lines: the calls sent are shortened first, so what differs, the hint and the reproduce command stay.
+function fitFailure(lines: string[], max: number, paint: Paint): string[] {
+  if (lines.length <= max) return lines;
+  const plain = lines.map(stripAnsi);
+  const sent = plain.findIndex((l) => l.trim() === 'sent:');
+  const after = sent < 0 ? -1 : plain.findIndex((l, i) => i > sent && /^ {2}\S/.test(l));
+  if (after - sent <= 2) return capLines(lines, max, paint);
+  const drop = Math.min(lines.length - max + 1, after - sent - 2);
+  return capLines([...lines.slice(0, after - drop), paint.dim(`    … ${drop} more calls`), ...lines.slice(after)], max, paint);
+}
+
 function summaryLine(report: Report, paint: Paint): string {
   const s = report.summary;
   const parts = [s.passed > 0 ? paint.green(`${s.passed} passed`) : '', s.failed > 0 ? paint.red(`${s.failed} failed`) : '', s.skipped > 0 ? paint.dim(`${s.skipped} skipped`) : ''].filter((p) => p !== '');
@@ -57,13 +74,13 @@ export function watchScreen(state: WatchState, report: Report | undefined, paint
   const focused = focusedStage(report);
   const firstFailure = focused?.cases.find(isFailure);
   const failure = firstFailure && focused && !focused.problem ? failureDetails(firstFailure, focused.stage, paint).split('\n') : [];
-  const hints = state.showHints ? ['', ...hintLines(report, paint)] : [];
+  const hints = state.showHints ? ['', ...capLines(hintLines(report, paint), Math.max(MIN_HINT_LINES, Math.floor(rows / 3)), paint)] : [];
   const layout = (collapse: boolean) => report.stages.flatMap((s) => stageLines(s, s === focused, collapse, paint));
   const tail = [...hints, '', summaryLine(report, paint), ...status];
   let stages = layout(false);
   // A short terminal keeps the failures and the status line in view: passing cases become one count line, the failure is cut.
   if (stages.length + failure.length + tail.length + 1 > rows) stages = layout(true);
   const room = Math.max(MIN_FAILURE_LINES, rows - stages.length - tail.length - 2);
-  const body = failure.length > 0 ? [...stages, '', ...capLines(failure, room, paint)] : stages;
+  const body = failure.length > 0 ? [...stages, '', ...fitFailure(failure, room, paint)] : stages;
   return [...body, ...tail].join('\n');
 }

@@ -10,6 +10,7 @@ export function verdictLine(state: WatchState, report: Report | undefined, paint
   const stage = currentStage(state) ?? 'the course';
   if (!last.passed) {
     const result = report?.stages.find((s) => s.stage.slug === last.stage);
+    if (result?.problem) return paint.red(`✗ ${stage}: program.ts could not be run — fix the error above and save`);
     const failed = result?.cases.filter((c) => c.verdict.status !== 'pass' && c.verdict.status !== 'skip').length ?? last.failedCases.length;
     return paint.red(`✗ ${stage}: ${failed} of ${result?.cases.length ?? failed} cases fail`);
   }

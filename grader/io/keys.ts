@@ -1,0 +1,17 @@
+import type { WatchKey } from '../core/watch-state.ts';
+import { keysOf } from '../core/watch-keys.ts';
+
+// Read single key presses from a terminal in raw mode; returns a function that gives the terminal back.
+export function readKeys(input: NodeJS.ReadStream, onKey: (key: WatchKey) => void): () => void {
+  const onData = (data: Buffer | string) => {
+    for (const key of keysOf(data.toString())) onKey(key);
+  };
+  input.setRawMode(true);
+  input.on('data', onData);
+  input.resume();
+  return () => {
+    input.off('data', onData);
+    input.setRawMode(false);
+    input.pause();
+  };
+}

@@ -1,0 +1,47 @@
+import type { Course } from '../core/course.ts';
+import type { Report } from '../core/types.ts';
+import type { RunOutcome, RunScope } from '../core/watch-state.ts';
+import { outcomeOf } from '../core/watch-outcome.ts';
+import { scopedRun } from '../core/watch-scope.ts';
+import { runTests, type TestOptions } from '../app.ts';
+import { loadCourse } from '../course-loader.ts';
+import { GraderError } from '../grader-error.ts';
+import type { Reporter } from '../reporters/reporter.ts';
+import { saveStageStatus } from '../io/stage-status.ts';
+
+/** What one watch run needs beyond its scope. */
+export type WatchRunContext = {
+  /** The run options of the flags; course, selection, reporters and signal are replaced per run. */
+  base: TestOptions;
+  contentRoot: string;
+  /** The course as last loaded; replaced when the scope asks for a reload. */
+  course: () => Course;
+  onCourse: (course: Course) => void;
+  /** The reporters of this run; their writes must check the signal (a cancelled run says nothing more). */
+  reporters: (signal: AbortSignal) => Reporter[];
+};
+
+/** A run in flight. */
+export type ActiveRun = { abort: AbortController; done: Promise<void> };
+
+// Grade one watch scope; tells `onEnd` the outcome (cancelled when aborted) and, when graded, the report.
+export function startWatchRun(context: WatchRunContext, scope: RunScope, onEnd: (outcome: RunOutcome, report?: Report) => void): ActiveRun {
+  const abort = new AbortController();
+  const done = (async () => {
+    let isReloading = scope.reloadCourse;
+    try {
+      if (scope.reloadCourse) context.onCourse(await loadCourse(context.contentRoot));
+      isReloading = false;
+      const { course, selection } = scopedRun(context.course(), context.base.selection, scope);
+      const { report, cancelled } = await runTests({ ...context.base, course, selection, reporters: context.reporters(abort.signal), signal: abort.signal });
+      if (cancelled || abort.signal.aborted) return onEnd({ type: 'cancelled' });
+      await saveStageStatus(context.base.courseDir, report);
+      onEnd(outcomeOf(report), report);
+    } catch (error) {
+      if (abort.signal.aborted) return onEnd({ type: 'cancelled' });
+      const problems = error instanceof GraderError ? error.problems : [`internal error: ${(error as Error).stack ?? String(error)}`];
+      onEnd({ type: 'broken', problems, isCourseStale: isReloading });
+    }
+  })();
+  return { abort, done };
+}
