@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { copyContent, fixturePrograms, runCli } from './cli.ts';
+import { copyContent, fixturePrograms, repoRoot, runCli } from './cli.ts';
 
 describe('dispatch-lab test (e2e)', () => {
   it('passes the reference through register-tools', async () => {
@@ -66,6 +66,14 @@ describe('dispatch-lab test (e2e)', () => {
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
+  });
+
+  it('keeps going quietly when its reader closes the pipe early (… | head -1)', async () => {
+    const { execa } = await import('execa');
+    const script = `node bin/dispatch-lab.js test --stage echo --jobs 1 | head -1 >/dev/null; echo "grader exit: \${PIPESTATUS[0]}"`;
+    const result = await execa('bash', ['-c', script], { cwd: repoRoot, reject: false, env: { NO_COLOR: '1' } });
+    expect(result.stderr).toBe('');
+    expect(result.stdout).toBe('grader exit: 0');
   });
 
   it.each([
