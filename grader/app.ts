@@ -1,13 +1,18 @@
 import { access } from 'node:fs/promises';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
-import type { Case, CaseResult, Report, Stage, StageResult, Verdict } from './core/types.ts';
+import type { Case, CaseResult, Report, RunResult, Stage, StageResult, Verdict } from './core/types.ts';
 import type { Course } from './core/course.ts';
 import { plan, type Plan, type PlannedStage, type Selection } from './core/plan.ts';
 import { judge } from './core/judge.ts';
 import { stageStatus, summarize } from './core/summarize.ts';
 import { stdinOf } from './core/reproduce.ts';
 import { runInOrder } from './core/run-pool.ts';
+import { repeatedVerdict } from './core/flaky.ts';
+import { compactRun } from './core/compact-run.ts';
+import { closest } from './core/closest.ts';
+import { crashLine, describeStartCrash } from './core/start-crash.ts';
+import { createStartProbe, type StartProbe } from './start-probe.ts';
 import type { Reporter } from './reporters/reporter.ts';
 import { createProgramBuilder, type ProgramBuilder } from './io/build-program.ts';
 import { runCase } from './io/run-case.ts';
@@ -33,14 +38,22 @@ export type TestOptions = {
   builder?: ProgramBuilder;
   /** Told each kept temp dir (--keep). */
   onKeptDir?: (path: string) => void;
+  /** --repeat: grade each case this many times; a case whose verdict changes fails as flaky. 1 when absent. */
+  repeat?: number;
 };
 
 export type TestOutcome = { report: Report; cancelled: boolean };
 
-// The plan for a selection, or a GraderError naming every problem with it.
+// The plan for a selection, or a GraderError naming every problem with it (a --case that matches nothing included).
 export function planOrThrow(course: Course, selection: Selection): Plan {
   const result = plan(course.stages, course.cases, selection);
   if (!result.ok) throw new GraderError(result.problems);
+  const pattern = selection.casePattern;
+  if (pattern !== undefined && !selection.shard && result.plan.stages.every((s) => s.cases.length === 0)) {
+    const names = course.cases.filter((c) => selection.stages.length === 0 || selection.stages.includes(c.stage)).map((c) => c.name);
+    const suggestion = closest(pattern, names);
+    throw new GraderError([`no case matches --case "${pattern}"${suggestion ? ` (did you mean "${suggestion}"?)` : ''}; it keeps cases whose name or file contains the text`]);
+  }
   return result.plan;
 }
 
@@ -73,16 +86,16 @@ export async function runTests(options: TestOptions): Promise<TestOutcome> {
   let cancelled = false;
   try {
     const build = await builder.build();
+    const probe = build.ok ? startProbeFor(build.bundlePath, thePlan, options) : undefined;
     let blocker: string | undefined;
     for (const planned of thePlan.stages) {
       let result: StageResult;
       if (blocker !== undefined) {
         result = { stage: planned.stage, status: 'skip', cases: skipped(planned.cases, blocker) };
       } else if (!build.ok) {
-        const verdict: Verdict = { status: 'error', message: 'program.ts did not build' };
-        result = { stage: planned.stage, status: 'fail', problem: build.errors.join('\n'), cases: planned.cases.map((c) => ({ case: c, verdict, durationMs: 0 })) };
+        result = problemStage(planned, build.errors.join('\n'), 'program.ts did not build');
       } else {
-        result = await runStage(planned, build.bundlePath, options);
+        result = await runStage(planned, build.bundlePath, options, probe as StartProbe);
       }
       if (options.signal?.aborted) {
         cancelled = true;
@@ -90,9 +103,7 @@ export async function runTests(options: TestOptions): Promise<TestOutcome> {
       }
       results.push(result);
       emit(reporters, (r) => r.onStageEnd?.(result));
-      if (blocker === undefined && result.status === 'fail' && (thePlan.mode === 'progressive' || !build.ok || options.bail)) {
-        blocker = !build.ok ? 'program.ts did not build' : options.bail ? '--bail: stopped at the first failure' : `an earlier stage fails: finish ${planned.stage.slug} first`;
-      }
+      if (blocker === undefined && result.status === 'fail') blocker = blockerAfter(result, planned, thePlan, options);
     }
   } finally {
     if (!options.builder) await builder.dispose();
@@ -104,42 +115,80 @@ export async function runTests(options: TestOptions): Promise<TestOutcome> {
   return { report, cancelled };
 }
 
-async function runStage(planned: PlannedStage, bundlePath: string, options: TestOptions): Promise<StageResult> {
+// Why the stages after a failing one are skipped, or undefined when they still run.
+function blockerAfter(result: StageResult, planned: PlannedStage, thePlan: Plan, options: TestOptions): string | undefined {
+  if (result.problem !== undefined) return (result.cases[0]?.verdict as { message?: string } | undefined)?.message ?? 'program.ts could not be run';
+  if (options.bail) return '--bail: stopped at the first failure';
+  return thePlan.mode === 'progressive' ? `an earlier stage fails: finish ${planned.stage.slug} first` : undefined;
+}
+
+// A stage that could not run at all: one problem for the stage, and every case an error saying why (not N separate failures).
+function problemStage(planned: PlannedStage, problem: string, message: string): StageResult {
+  const verdict: Verdict = { status: 'error', message };
+  return { stage: planned.stage, status: 'fail', problem, cases: planned.cases.map((c) => ({ case: c, verdict, durationMs: 0 })) };
+}
+
+function startProbeFor(bundlePath: string, thePlan: Plan, options: TestOptions): StartProbe {
+  const command = thePlan.stages[0]?.stage.command ?? 'dispatch';
+  return createStartProbe(options.courseDir, () => runCase({
+    bundlePath,
+    command,
+    courseDir: options.courseDir,
+    stdin: '',
+    timeoutMs: options.timeoutMs ?? options.defaultTimeoutMs,
+    outputLimitBytes: options.outputLimitBytes,
+    ...(options.signal ? { signal: options.signal } : {}),
+  }));
+}
+
+async function runStage(planned: PlannedStage, bundlePath: string, options: TestOptions, probe: StartProbe): Promise<StageResult> {
   const { stage, cases } = planned;
   emit(options.reporters, (r) => r.onStageStart?.(planned));
   let bailed = false;
   const results = await runInOrder(
     cases,
     options.jobs,
-    (c) => gradeCase(c, stage, bundlePath, options),
+    (c) => gradeCase(c, stage, bundlePath, options, probe),
     (result) => {
+      // A program that crashes at start gets one stage problem, not a line per case.
+      if (probe.crash) return;
       if (result.verdict.status !== 'pass') bailed = options.bail;
       emit(options.reporters, (r) => r.onCaseEnd?.(result, stage));
     },
-    () => !bailed && !options.signal?.aborted,
+    () => !bailed && !options.signal?.aborted && !probe.crash,
   );
+  if (probe.crash) return problemStage(planned, describeStartCrash(probe.crash), `program.ts crashes at start: ${crashLine(probe.crash)}`);
   const all = results.map((r, i) => r ?? { case: cases[i] as Case, verdict: { status: 'skip', reason: '--bail: stopped at the first failure' } as Verdict, durationMs: 0 });
   return { stage, status: stageStatus(all), cases: all };
 }
 
-async function gradeCase(c: Case, stage: Stage, bundlePath: string, options: TestOptions): Promise<CaseResult> {
+// Grade one case (several times with --repeat); a run the grader itself could not make is an error verdict.
+async function gradeCase(c: Case, stage: Stage, bundlePath: string, options: TestOptions, probe: StartProbe): Promise<CaseResult> {
   const timeoutMs = options.timeoutMs ?? c.timeoutMs ?? options.defaultTimeoutMs;
+  const graded: { verdict: Verdict; run: RunResult }[] = [];
   try {
-    const run = await runCase({
-      bundlePath,
-      command: stage.command,
-      courseDir: options.courseDir,
-      stdin: stdinOf(c),
-      timeoutMs,
-      outputLimitBytes: options.outputLimitBytes,
-      keepTempDir: options.keep,
-      ...(options.signal ? { signal: options.signal } : {}),
-      ...(options.keep && options.onKeptDir ? { onTempDir: options.onKeptDir } : {}),
-    });
-    return { case: c, verdict: judge(c, run, timeoutMs), run, durationMs: run.durationMs };
+    for (let attempt = 0; attempt < (options.repeat ?? 1) && !options.signal?.aborted; attempt++) {
+      const run = await runCase({
+        bundlePath,
+        command: stage.command,
+        courseDir: options.courseDir,
+        stdin: stdinOf(c),
+        timeoutMs,
+        outputLimitBytes: options.outputLimitBytes,
+        keepTempDir: options.keep,
+        ...(options.signal ? { signal: options.signal } : {}),
+        ...(options.keep && options.onKeptDir ? { onTempDir: options.onKeptDir } : {}),
+      });
+      if (attempt === 0) await probe.check(run);
+      graded.push({ verdict: judge(c, run, timeoutMs), run: compactRun(run) });
+      if (probe.crash) break;
+    }
   } catch (error) {
     return { case: c, verdict: { status: 'error', message: `the grader could not run the program: ${(error as Error).message}` }, durationMs: 0 };
   }
+  const shown = graded.find((g) => g.verdict.status !== 'pass') ?? graded[0];
+  const verdict = repeatedVerdict(graded.map((g) => g.verdict));
+  return { case: c, verdict, ...(shown ? { run: shown.run } : {}), durationMs: Math.max(0, ...graded.map((g) => g.run.durationMs)) };
 }
 
 // In progressive mode, the first stage that does not pass yet.

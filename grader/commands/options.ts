@@ -26,6 +26,8 @@ export type CommonArgs = {
   keep: boolean;
   all: boolean;
   color?: boolean;
+  /** --repeat N: grade each case N times and fail the ones whose verdict changes. */
+  repeat?: number;
 };
 
 // Declare the flags every grading command shares.
@@ -43,7 +45,8 @@ export function commonOptions<T>(y: Argv<T>) {
     .option('bail', { type: 'boolean', default: false, describe: 'stop at the first failing case' })
     .option('keep', { type: 'boolean', default: false, describe: "keep each case's temp dir and print its path" })
     .option('all', { type: 'boolean', default: false, describe: 'grade every stage, not only up to the first failing one' })
-    .option('color', { type: 'boolean', describe: 'force colours on or off (also NO_COLOR / FORCE_COLOR)' });
+    .option('color', { type: 'boolean', describe: 'force colours on or off (also NO_COLOR / FORCE_COLOR)' })
+    .option('repeat', { type: 'number', describe: 'grade each case N times; a case whose verdict changes fails as flaky' });
 }
 
 // A flag's value as a positive integer, or a GraderError naming the flag.
@@ -51,6 +54,28 @@ export function positiveInteger(name: string, value: number | undefined): number
   if (value === undefined) return undefined;
   if (!Number.isInteger(value) || value < 1) throw new GraderError([`--${name} must be a positive whole number, got ${String(value)}`]);
   return value;
+}
+
+// The problems a GraderError-throwing check raises, or none.
+export function problemsOf(check: () => unknown): string[] {
+  try {
+    check();
+    return [];
+  } catch (error) {
+    if (error instanceof GraderError) return error.problems;
+    throw error;
+  }
+}
+
+// Every problem with the flags' values at once (numbers, --shard, reporters), without opening anything.
+export function flagProblems(args: CommonArgs): string[] {
+  return [
+    ...problemsOf(() => positiveInteger('jobs', args.jobs)),
+    ...problemsOf(() => positiveInteger('timeout', args.timeout)),
+    ...problemsOf(() => positiveInteger('repeat', args.repeat)),
+    ...problemsOf(() => parseShard(args.shard)),
+    ...problemsOf(() => reporterNames(args)),
+  ];
 }
 
 // --shard I/N as numbers, or a GraderError.
@@ -65,15 +90,7 @@ export function parseShard(text: string | undefined): Selection['shard'] {
 
 // The reporters a run writes to, each with its sink (stdout unless --output-file names a path for it).
 export function openReporters(args: CommonArgs): { reporters: Reporter[]; sinks: Sink[] } {
-  const files = new Map<string, string>();
-  for (const spec of args['output-file']) {
-    const at = spec.indexOf('=');
-    if (at < 1) throw new GraderError([`--output-file must look like NAME=PATH (e.g. json=report.json), got "${spec}"`]);
-    files.set(spec.slice(0, at), spec.slice(at + 1));
-  }
-  const names = [...new Set([...args.reporter, ...files.keys()])];
-  const unknown = names.filter((n) => !(n in REPORTERS));
-  if (unknown.length > 0) throw new GraderError(unknown.map((n) => `unknown reporter "${n}"; choose from: ${Object.keys(REPORTERS).join(', ')}`));
+  const { names, files } = reporterNames(args);
   const sinks: Sink[] = [];
   const reporters = names.map((name) => {
     const path = files.get(name);
@@ -82,6 +99,21 @@ export function openReporters(args: CommonArgs): { reporters: Reporter[]; sinks:
     return REPORTERS[name]!({ write: sink.write, color: path ? false : shouldColor(args.color) });
   });
   return { reporters, sinks };
+}
+
+// The reporters the flags name and the file each writes to, or a GraderError naming every bad one.
+function reporterNames(args: CommonArgs): { names: string[]; files: Map<string, string> } {
+  const files = new Map<string, string>();
+  const problems: string[] = [];
+  for (const spec of args['output-file']) {
+    const at = spec.indexOf('=');
+    if (at < 1) problems.push(`--output-file must look like NAME=PATH (e.g. json=report.json), got "${spec}"`);
+    else files.set(spec.slice(0, at), spec.slice(at + 1));
+  }
+  const names = [...new Set([...args.reporter, ...files.keys()])];
+  problems.push(...names.filter((n) => !(n in REPORTERS)).map((n) => `unknown reporter "${n}"; choose from: ${Object.keys(REPORTERS).join(', ')}`));
+  if (problems.length > 0) throw new GraderError(problems);
+  return { names, files };
 }
 
 // The content root: --content, or the course shipped inside the dispatch-lab package.

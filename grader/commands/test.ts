@@ -1,13 +1,17 @@
 import { resolve } from 'node:path';
 import type { Course } from '../core/course.ts';
 import { loadCourse } from '../course-loader.ts';
-import { runTests, type TestOptions } from '../app.ts';
+import { assertProgramExists, planOrThrow, runTests, type TestOptions } from '../app.ts';
+import { GraderError } from '../grader-error.ts';
 import type { Reporter } from '../reporters/reporter.ts';
 import { saveStageStatus } from '../io/stage-status.ts';
-import { type CommonArgs, contentRootOf, DEFAULT_TIMEOUT_MS, openReporters, OUTPUT_LIMIT_BYTES, positiveInteger, selectionOf } from './options.ts';
+import { type CommonArgs, contentRootOf, DEFAULT_TIMEOUT_MS, flagProblems, openReporters, OUTPUT_LIMIT_BYTES, positiveInteger, problemsOf, selectionOf } from './options.ts';
 
 /** Flags of `test` beyond the common ones. */
 export type TestArgs = CommonArgs & { watch: boolean; poll: boolean };
+
+/** Exit codes for a run stopped by a signal: 128 + the signal's number, as shells report it. */
+const STOP_SIGNALS: Record<'SIGINT' | 'SIGTERM' | 'SIGHUP', number> = { SIGINT: 130, SIGTERM: 143, SIGHUP: 129 };
 
 // The run options the flags describe (shared by a single run and watch mode).
 export function testOptionsOf(args: CommonArgs, course: Course, reporters: Reporter[]): TestOptions {
@@ -24,7 +28,31 @@ export function testOptionsOf(args: CommonArgs, course: Course, reporters: Repor
     keep: args.keep,
     reporters,
     onKeptDir: (path) => process.stderr.write(`kept: ${path}\n`),
+    repeat: positiveInteger('repeat', args.repeat) ?? 1,
   };
+}
+
+// The checked course, or a GraderError listing every problem with the course, the flags, the selection and program.ts at once.
+async function checkedCourse(args: CommonArgs): Promise<Course> {
+  const problems: string[] = [];
+  let course: Course | undefined;
+  try {
+    course = await loadCourse(contentRootOf(args));
+  } catch (error) {
+    if (!(error instanceof GraderError)) throw error;
+    problems.push(...error.problems);
+  }
+  const flags = flagProblems(args);
+  problems.push(...flags);
+  if (course && flags.length === 0) problems.push(...problemsOf(() => planOrThrow(course, selectionOf(args))));
+  try {
+    await assertProgramExists(resolve(args.dir));
+  } catch (error) {
+    if (!(error instanceof GraderError)) throw error;
+    problems.push(...error.problems);
+  }
+  if (problems.length > 0 || !course) throw new GraderError(problems);
+  return course;
 }
 
 // `dispatch-lab test`: grade the course directory once; the exit code says whether everything passed.
@@ -33,19 +61,27 @@ export async function testCommand(args: TestArgs): Promise<number> {
     const { watchCommand } = await import('./watch.ts');
     return watchCommand(args);
   }
-  const course = await loadCourse(contentRootOf(args));
+  const course = await checkedCourse(args);
   const { reporters, sinks } = openReporters(args);
   const options = testOptionsOf(args, course, reporters);
   const abort = new AbortController();
-  const onSigint = () => abort.abort();
-  process.once('SIGINT', onSigint);
+  let stoppedBy: number | undefined;
+  // Ctrl-C (or a CI cancel) stops the run: running programs are killed, temp dirs removed, then the grader exits 128 + signal.
+  // A second one exits at once: the exit hook still kills every running program's group, but temp dirs may stay.
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (stoppedBy !== undefined) process.exit(stoppedBy);
+    stoppedBy = STOP_SIGNALS[signal as keyof typeof STOP_SIGNALS];
+    abort.abort();
+  };
+  const signals = Object.keys(STOP_SIGNALS) as NodeJS.Signals[];
+  for (const signal of signals) process.on(signal, onSignal);
   try {
     const { report, cancelled } = await runTests({ ...options, signal: abort.signal });
-    if (cancelled) return 130;
+    if (cancelled || stoppedBy !== undefined) return stoppedBy ?? 130;
     await saveStageStatus(options.courseDir, report);
     return report.stages.some((s) => s.status === 'fail') ? 1 : 0;
   } finally {
-    process.off('SIGINT', onSigint);
+    for (const signal of signals) process.off(signal, onSignal);
     for (const sink of sinks) sink.close();
   }
 }

@@ -20,6 +20,20 @@ export function describeMismatch(m: Mismatch): string {
   return `${where}: expected ${formatValue(m.expected)}, received ${formatValue(m.received)}`;
 }
 
+function describeOutputLimit(f: Extract<Failure, { kind: 'output-limit' }>): string[] {
+  const dropped = f.droppedBytes === undefined ? 'the middle dropped' : `the middle ${f.droppedBytes} bytes dropped`;
+  const lines = [`${f.stream}: output exceeded ${f.limitBytes} bytes (head and tail kept, ${dropped})`];
+  if (f.head !== undefined) lines.push(`  it starts: ${JSON.stringify(f.head)}…`);
+  if (f.tail !== undefined) lines.push(`  it ends:   …${JSON.stringify(f.tail)}`);
+  return lines;
+}
+
+function describeFlaky(f: Extract<Failure, { kind: 'flaky' }>): string[] {
+  const counts = f.outcomes.map((o) => `${o.count}× ${o.status}`).join(', ');
+  const details = f.outcomes.filter((o) => o.message !== '').flatMap((o) => o.message.split('\n').map((line, i) => (i === 0 ? `  ${o.count}× ${o.status}: ${line}` : `    ${line}`)));
+  return [`flaky: the verdict changed across ${f.runs} runs of the same case (${counts}); the result depends on timing or order`, ...details];
+}
+
 // The lines that explain one failure.
 export function describeFailure(f: Failure): string[] {
   switch (f.kind) {
@@ -32,7 +46,9 @@ export function describeFailure(f: Failure): string[] {
     case 'stdout':
       return [f.problem];
     case 'output-limit':
-      return [`${f.stream}: output exceeded ${f.limitBytes} bytes (head and tail kept, the middle dropped)`];
+      return describeOutputLimit(f);
+    case 'flaky':
+      return describeFlaky(f);
   }
 }
 

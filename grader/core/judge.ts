@@ -2,6 +2,9 @@ import type { Case, Failure, RunResult, Verdict } from './types.ts';
 import { jsonDiff } from './json-diff.ts';
 import { parseStdout } from './parse-stdout.ts';
 
+/** How many characters of a flooded stream's head and tail a failure quotes. */
+const FLOOD_EXCERPT_CHARS = 120;
+
 // The verdict for one case given how its run went. Pure: the same inputs always give the same verdict.
 export function judge(testCase: Case, run: RunResult, timeoutMs: number): Verdict {
   if (run.timedOut) return { status: 'timeout', timeoutMs };
@@ -13,9 +16,17 @@ export function judge(testCase: Case, run: RunResult, timeoutMs: number): Verdic
 }
 
 function outputLimitFailures(run: RunResult): Failure[] {
+  const flooded = (stream: 'stdout' | 'stderr', droppedBytes: number, text: string): Failure => ({
+    kind: 'output-limit',
+    stream,
+    limitBytes: run.outputLimitBytes,
+    droppedBytes,
+    head: text.slice(0, FLOOD_EXCERPT_CHARS),
+    tail: text.slice(-FLOOD_EXCERPT_CHARS),
+  });
   const out: Failure[] = [];
-  if (run.stdoutDroppedBytes > 0) out.push({ kind: 'output-limit', stream: 'stdout', limitBytes: run.outputLimitBytes });
-  if (run.stderrDroppedBytes > 0) out.push({ kind: 'output-limit', stream: 'stderr', limitBytes: run.outputLimitBytes });
+  if (run.stdoutDroppedBytes > 0) out.push(flooded('stdout', run.stdoutDroppedBytes, run.stdout));
+  if (run.stderrDroppedBytes > 0) out.push(flooded('stderr', run.stderrDroppedBytes, run.stderr));
   return out;
 }
 

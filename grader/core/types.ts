@@ -68,7 +68,20 @@ export type Failure =
   | { kind: 'mismatch'; mismatches: Mismatch[] }
   | { kind: 'exit-code'; expected: number; received: number | null; signal: string | null }
   | { kind: 'stdout'; problem: string; excerpt: string }
-  | { kind: 'output-limit'; stream: 'stdout' | 'stderr'; limitBytes: number };
+  | {
+      kind: 'output-limit';
+      stream: 'stdout' | 'stderr';
+      limitBytes: number;
+      /** Bytes dropped from the middle of the stream. */
+      droppedBytes?: number;
+      /** The first and last characters the stream kept, so students see what flooded it. */
+      head?: string;
+      tail?: string;
+    }
+  | { kind: 'flaky'; runs: number; outcomes: FlakyOutcome[] };
+
+/** One of the different verdicts a case got when it was graded several times (--repeat). */
+export type FlakyOutcome = { status: VerdictStatus; message: string; count: number };
 
 /** The grade of one case. */
 export type Verdict =

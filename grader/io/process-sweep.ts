@@ -1,23 +1,45 @@
 import { readdir, readFile } from 'node:fs/promises';
 
-// Every process whose environment carries the marker, found through /proc (Linux); none elsewhere.
-export async function findMarkedProcesses(marker: string): Promise<number[]> {
+/** How to recognise the processes of one case run, including ones that left its process group. */
+export type CaseProcesses = {
+  /** NAME=value carried in the environment of every process the case started (inherited unless a process clears its environment). */
+  marker: string;
+  /** The session the case's process leads (it was spawned detached); members stay in it unless they call setsid. */
+  sessionId?: number | undefined;
+};
+
+const MAX_PASSES = 5;
+
+// The process's state letter and session id from /proc/<pid>/stat (the command name may hold spaces and parentheses).
+function parseStat(stat: string): { state: string; sessionId: number } {
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return { state: fields[0] ?? '', sessionId: Number(fields[3]) };
+}
+
+async function belongsToCase(pid: string, which: CaseProcesses): Promise<boolean> {
+  try {
+    const { state, sessionId } = parseStat(await readFile(`/proc/${pid}/stat`, 'latin1'));
+    // A zombie is already dead; its parent (or init) reaps it.
+    if (state === 'Z' || state === 'X') return false;
+    if (which.sessionId !== undefined && sessionId === which.sessionId) return true;
+    return (await readFile(`/proc/${pid}/environ`, 'latin1')).split('\u0000').includes(which.marker);
+  } catch {
+    // The process ended, or is not ours to read: nothing to sweep.
+    return false;
+  }
+}
+
+// Every live process of a case, found through /proc (Linux); none elsewhere.
+export async function findCaseProcesses(which: CaseProcesses): Promise<number[]> {
   let entries: string[];
   try {
     entries = await readdir('/proc');
   } catch {
     return [];
   }
-  const found: number[] = [];
-  await Promise.all(entries.filter((e) => /^\d+$/.test(e)).map(async (pid) => {
-    try {
-      const environ = await readFile(`/proc/${pid}/environ`, 'latin1');
-      if (environ.split('\u0000').includes(marker)) found.push(Number(pid));
-    } catch {
-      // The process ended, or is not ours to read: nothing to sweep.
-    }
-  }));
-  return found.sort((a, b) => a - b);
+  const pids = entries.filter((e) => /^\d+$/.test(e) && Number(e) !== process.pid);
+  const found = await Promise.all(pids.map(async (pid) => ((await belongsToCase(pid, which)) ? Number(pid) : undefined)));
+  return found.filter((pid): pid is number => pid !== undefined).sort((a, b) => a - b);
 }
 
 // Kill a process group; quiet when it is already gone.
@@ -30,20 +52,22 @@ export function killGroup(pid: number | undefined, signal: NodeJS.Signals): void
   }
 }
 
-// Kill every process that carries the marker, including ones that left the process group (setsid, double fork).
-export async function sweepMarkedProcesses(marker: string): Promise<number> {
-  let killed = 0;
-  for (let pass = 0; pass < 3; pass++) {
-    const pids = (await findMarkedProcesses(marker)).filter((pid) => pid !== process.pid);
+// Kill every process of a case, including ones that left the process group (setsid, double fork, setpgid); returns how many.
+export async function sweepCaseProcesses(which: CaseProcesses): Promise<number> {
+  const killed = new Set<number>();
+  // Repeat: a process may fork between the scan and the kill, and a killed one shows until it is dead.
+  for (let pass = 0; pass < MAX_PASSES; pass++) {
+    const pids = await findCaseProcesses(which);
     if (pids.length === 0) break;
+    if (pids.every((pid) => killed.has(pid))) await new Promise((r) => setTimeout(r, 10));
     for (const pid of pids) {
       try {
         process.kill(pid, 'SIGKILL');
-        killed++;
+        killed.add(pid);
       } catch {
         // Already gone.
       }
     }
   }
-  return killed;
+  return killed.size;
 }

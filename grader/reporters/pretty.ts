@@ -56,7 +56,11 @@ export const prettyReporter: ReporterFactory = ({ write, color }) => {
         write(`${paint.dim(`\n${result.stage.slug} · skipped (${plural(result.cases.length, 'case')}): ${skipReason(result)}`)}\n`);
         return;
       }
-      if (result.problem) write(`\n${paint.red(paint.bold(`✗ ${result.stage.slug}: program.ts could not be run`))}\n${result.problem}\n`);
+      if (result.problem) {
+        // Every case failed for this one reason: say it once instead of once per case.
+        write(`\n${paint.red(paint.bold(`✗ ${result.stage.slug}: program.ts could not be run`))}\n${result.problem}\n${paint.dim(`(${plural(result.cases.length, 'case')} not graded)`)}\n`);
+        return;
+      }
       const failed = result.cases.filter((c) => c.verdict.status !== 'pass' && c.verdict.status !== 'skip');
       for (const group of groupAlike(failed)) {
         const [first, ...rest] = group;
