@@ -37,6 +37,8 @@ function describeFlaky(f: Extract<Failure, { kind: 'flaky' }>): string[] {
 // The lines that explain one failure.
 export function describeFailure(f: Failure): string[] {
   switch (f.kind) {
+    case 'not-implemented':
+      return [`not implemented yet: ${f.what} (this case needs it)`];
     case 'mismatch':
       return f.mismatches.map(describeMismatch);
     case 'exit-code':

@@ -8,11 +8,20 @@ const FLOOD_EXCERPT_CHARS = 120;
 // The verdict for one case given how its run went. Pure: the same inputs always give the same verdict.
 export function judge(testCase: Case, run: RunResult, timeoutMs: number): Verdict {
   if (run.timedOut) return { status: 'timeout', timeoutMs };
+  const stub = notImplemented(testCase.expect.exitCode ?? 0, run);
+  if (stub) return { status: 'fail', failures: [stub] };
   const failures: Failure[] = [...outputLimitFailures(run)];
   if (failures.length === 0 && testCase.expect.stdout !== undefined) failures.push(...stdoutFailures(testCase.expect.stdout, run.stdout));
   const exitFailure = exitCodeFailure(testCase.expect.exitCode ?? 0, run);
   if (exitFailure) failures.unshift(exitFailure);
   return failures.length === 0 ? { status: 'pass' } : { status: 'fail', failures };
+}
+
+// A starter stub reached: the harness prints "not implemented: <what>" and exits 1, which says more than the empty stdout does.
+function notImplemented(expectedExitCode: number, run: RunResult): Failure | undefined {
+  if (run.exitCode === expectedExitCode) return undefined;
+  const line = /^not implemented: (.+)$/m.exec(run.stderr);
+  return line?.[1] ? { kind: 'not-implemented', what: line[1].trim() } : undefined;
 }
 
 function outputLimitFailures(run: RunResult): Failure[] {

@@ -27,3 +27,23 @@ export function matches(matcher: Matcher, received: unknown): boolean {
   if (matcher.$any === 'number') return type === 'number' || type === 'integer';
   return type === matcher.$any;
 }
+
+const JSON_TYPES: JsonType[] = ['string', 'number', 'integer', 'boolean', 'null', 'array', 'object', 'any'];
+
+// Every malformed matcher in an expectation ($regex that does not compile, $any of an unknown type), by JSON path.
+export function matcherProblems(value: unknown, path = '$.expect.stdout'): string[] {
+  if (isMatcher(value)) {
+    if ('$regex' in value) {
+      try {
+        new RegExp(value.$regex);
+        return [];
+      } catch {
+        return [`${path}: "$regex" is not a valid regular expression: ${JSON.stringify(value.$regex)}`];
+      }
+    }
+    return JSON_TYPES.includes(value.$any) ? [] : [`${path}: "$any" must be one of ${JSON_TYPES.join(', ')}, got ${JSON.stringify(value.$any)}`];
+  }
+  if (Array.isArray(value)) return value.flatMap((item, i) => matcherProblems(item, `${path}[${i}]`));
+  if (value !== null && typeof value === 'object') return Object.entries(value).flatMap(([key, item]) => matcherProblems(item, `${path}.${key}`));
+  return [];
+}

@@ -68,6 +68,8 @@ export type Failure =
   | { kind: 'mismatch'; mismatches: Mismatch[] }
   | { kind: 'exit-code'; expected: number; received: number | null; signal: string | null }
   | { kind: 'stdout'; problem: string; excerpt: string }
+  /** The program stopped at a starter stub: it printed `not implemented: <what>` on stderr and exited non-zero. */
+  | { kind: 'not-implemented'; what: string }
   | {
       kind: 'output-limit';
       stream: 'stdout' | 'stderr';

@@ -43,6 +43,8 @@ describe('readCourseFiles', () => {
     ['a case folder not in the manifest', { caseDirs: ['echo', 'extra'] }, ['cases/extra/: folder is not a stage in stages/stages.json']],
     ['a stage text not in the manifest', { stageDocs: ['echo.md', 'old.md'] }, ['stages/old.md: not a stage in stages/stages.json']],
     ['a stage without instructions', { stageDocs: [] }, ['stages/stages.json: stage "echo" has no instructions (expected stages/echo.md)']],
+    ['a matcher that cannot work', { caseFiles: [{ file: 'cases/echo/a.json', dir: 'echo', text: JSON.stringify({ ...goodCase, expect: { stdout: { results: [{ content: { $regex: '(' } }, { id: { $any: 'text' } }] } } }) }] },
+      ['cases/echo/a.json: $.expect.stdout.results[0].content: "$regex" is not a valid regular expression: "("', 'cases/echo/a.json: $.expect.stdout.results[1].id: "$any" must be one of string, number, integer, boolean, null, array, object, any, got "text"']],
     ['a bad manifest entry', { manifest: { file: 'stages/stages.json', text: JSON.stringify({ stages: [{ slug: 'Echo Stage', title: 'x' }] }) } },
       ['stages/stages.json: $.stages[0]: missing required property "command"', 'stages/stages.json: $.stages[0].slug: must match pattern "^[a-z0-9]+(-[a-z0-9]+)*$"']],
   ])('%s', (_, overrides, problems) => {

@@ -26,6 +26,8 @@ describe('judge', () => {
     ['an output flood fails without parsing', { stdoutDroppedBytes: 10 }, undefined, 'fail', 'stdout: output exceeded 100 bytes (head and tail kept, the middle 10 bytes dropped)\n  it starts: "{\\"results\\":[{\\"content\\":\\"1: A\\"}]}\\n"…\n  it ends:   …"{\\"results\\":[{\\"content\\":\\"1: A\\"}]}\\n"'],
     ['exit code only when stdout is not graded', { stdout: 'garbage', exitCode: 1 }, { exitCode: 1 }, 'pass', ''],
     ['exit code defaults to 0', { stdout: '{}' }, { stdout: {} }, 'pass', ''],
+    ['a starter stub is named instead of the empty stdout', { stdout: '', exitCode: 1, stderr: 'not implemented: Tools.view in src/tools.ts\n' }, undefined, 'fail', 'not implemented yet: Tools.view in src/tools.ts (this case needs it)'],
+    ['a stub message does not hide a passing exit code', { stderr: 'not implemented: x\n' }, undefined, 'pass', ''],
     ['debug output is named', { stdout: 'dbg\n{"results":[{"content":"1: A"}]}' }, undefined, 'fail', 'stdout is not one JSON document: found text before it (debug output belongs on stderr: console.error)'],
   ];
   it.each(table)('%s', (_, overrides, expectation, status, message) => {

@@ -54,7 +54,8 @@ describe('a student walking through the course (e2e)', () => {
   it('a fresh starter fails echo with "not implemented", skips the rest and says what is next', async () => {
     const run = await runCli(['test', '--dir', course]);
     expect(run.exitCode).toBe(1);
-    expect(run.stdout).toMatch(/not implemented: makeExecute in src\/execute\.ts/);
+    expect(run.stdout).toMatch(/not implemented yet: makeExecute in src\/execute\.ts/);
+    expect(run.stdout).toMatch(/… and 15 more cases failed the same way/);
     expect(run.stdout).not.toMatch(/at .*\(.*:\d+:\d+\)/);
     expect(run.stdout).toMatch(/view · skipped \(\d+ cases\): an earlier stage fails: finish echo first/);
     expect(run.stdout).toMatch(/next: stage echo — npx dispatch-lab show echo/);
