@@ -1,21 +1,14 @@
 import { access } from 'node:fs/promises';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
-import type { Case, CaseResult, Report, RunResult, Stage, StageResult, Verdict } from './core/types.ts';
+import type { Case, CaseResult, Report, Stage, StageResult } from './core/types.ts';
 import type { Course } from './core/course.ts';
 import { plan, type Plan, type PlannedStage, type Selection } from './core/plan.ts';
-import { judge } from './core/judge.ts';
-import { stageStatus, summarize } from './core/summarize.ts';
-import { stdinOf } from './core/reproduce.ts';
-import { runInOrder } from './core/run-pool.ts';
-import { repeatedVerdict } from './core/flaky.ts';
-import { compactRun } from './core/compact-run.ts';
+import { summarize } from './core/summarize.ts';
 import { closest } from './core/closest.ts';
-import { crashLine, describeStartCrash } from './core/start-crash.ts';
-import { createStartProbe, type StartProbe } from './start-probe.ts';
+import { emit, problemStage, runStage, startProbeFor, type StartProbe } from './grade-stage.ts';
 import type { Reporter } from './reporters/reporter.ts';
 import { createProgramBuilder, type ProgramBuilder } from './io/build-program.ts';
-import { runCase } from './io/run-case.ts';
 import { GraderError } from './grader-error.ts';
 
 /** Everything one graded run needs. */
@@ -66,9 +59,6 @@ export async function assertProgramExists(courseDir: string): Promise<void> {
   }
 }
 
-function emit(reporters: Reporter[], call: (r: Reporter) => void): void {
-  for (const r of reporters) call(r);
-}
 
 function skipped(cases: Case[], reason: string): CaseResult[] {
   return cases.map((c) => ({ case: c, verdict: { status: 'skip', reason }, durationMs: 0 }));
@@ -122,74 +112,6 @@ function blockerAfter(result: StageResult, planned: PlannedStage, thePlan: Plan,
   return thePlan.mode === 'progressive' ? `an earlier stage fails: finish ${planned.stage.slug} first` : undefined;
 }
 
-// A stage that could not run at all: one problem for the stage, and every case an error saying why (not N separate failures).
-function problemStage(planned: PlannedStage, problem: string, message: string): StageResult {
-  const verdict: Verdict = { status: 'error', message };
-  return { stage: planned.stage, status: 'fail', problem, cases: planned.cases.map((c) => ({ case: c, verdict, durationMs: 0 })) };
-}
-
-function startProbeFor(bundlePath: string, thePlan: Plan, options: TestOptions): StartProbe {
-  const command = thePlan.stages[0]?.stage.command ?? 'dispatch';
-  return createStartProbe(options.courseDir, () => runCase({
-    bundlePath,
-    command,
-    courseDir: options.courseDir,
-    stdin: '',
-    timeoutMs: options.timeoutMs ?? options.defaultTimeoutMs,
-    outputLimitBytes: options.outputLimitBytes,
-    ...(options.signal ? { signal: options.signal } : {}),
-  }));
-}
-
-async function runStage(planned: PlannedStage, bundlePath: string, options: TestOptions, probe: StartProbe): Promise<StageResult> {
-  const { stage, cases } = planned;
-  emit(options.reporters, (r) => r.onStageStart?.(planned));
-  let bailed = false;
-  const results = await runInOrder(
-    cases,
-    options.jobs,
-    (c) => gradeCase(c, stage, bundlePath, options, probe),
-    (result) => {
-      // A program that crashes at start gets one stage problem, not a line per case.
-      if (probe.crash) return;
-      if (result.verdict.status !== 'pass') bailed = options.bail;
-      emit(options.reporters, (r) => r.onCaseEnd?.(result, stage));
-    },
-    () => !bailed && !options.signal?.aborted && !probe.crash,
-  );
-  if (probe.crash) return problemStage(planned, describeStartCrash(probe.crash), `program.ts crashes at start: ${crashLine(probe.crash)}`);
-  const all = results.map((r, i) => r ?? { case: cases[i] as Case, verdict: { status: 'skip', reason: '--bail: stopped at the first failure' } as Verdict, durationMs: 0 });
-  return { stage, status: stageStatus(all), cases: all };
-}
-
-// Grade one case (several times with --repeat); a run the grader itself could not make is an error verdict.
-async function gradeCase(c: Case, stage: Stage, bundlePath: string, options: TestOptions, probe: StartProbe): Promise<CaseResult> {
-  const timeoutMs = options.timeoutMs ?? c.timeoutMs ?? options.defaultTimeoutMs;
-  const graded: { verdict: Verdict; run: RunResult }[] = [];
-  try {
-    for (let attempt = 0; attempt < (options.repeat ?? 1) && !options.signal?.aborted; attempt++) {
-      const run = await runCase({
-        bundlePath,
-        command: stage.command,
-        courseDir: options.courseDir,
-        stdin: stdinOf(c),
-        timeoutMs,
-        outputLimitBytes: options.outputLimitBytes,
-        keepTempDir: options.keep,
-        ...(options.signal ? { signal: options.signal } : {}),
-        ...(options.keep && options.onKeptDir ? { onTempDir: options.onKeptDir } : {}),
-      });
-      if (attempt === 0) await probe.check(run);
-      graded.push({ verdict: judge(c, run, timeoutMs), run: compactRun(run) });
-      if (probe.crash) break;
-    }
-  } catch (error) {
-    return { case: c, verdict: { status: 'error', message: `the grader could not run the program: ${(error as Error).message}` }, durationMs: 0 };
-  }
-  const shown = graded.find((g) => g.verdict.status !== 'pass') ?? graded[0];
-  const verdict = repeatedVerdict(graded.map((g) => g.verdict));
-  return { case: c, verdict, ...(shown ? { run: shown.run } : {}), durationMs: Math.max(0, ...graded.map((g) => g.run.durationMs)) };
-}
 
 // In progressive mode, the first stage that does not pass yet.
 function nextStage(thePlan: Plan, results: StageResult[]): Stage | undefined {
