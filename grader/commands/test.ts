@@ -4,7 +4,7 @@ import { loadCourse } from '../course-loader.ts';
 import { assertProgramExists, planOrThrow, runTests, type TestOptions } from '../app.ts';
 import { GraderError } from '../grader-error.ts';
 import type { Reporter } from '../reporters/reporter.ts';
-import { saveStageStatus } from '../io/stage-status.ts';
+import { caseCountsOf, saveStageStatus } from '../io/stage-status.ts';
 import { type CommonArgs, contentRootOf, DEFAULT_TIMEOUT_MS, flagProblems, openReporters, OUTPUT_LIMIT_BYTES, positiveInteger, problemsOf, selectionOf } from './options.ts';
 
 /** Flags of `test` beyond the common ones. */
@@ -78,7 +78,7 @@ export async function testCommand(args: TestArgs): Promise<number> {
   try {
     const { report, cancelled } = await runTests({ ...options, signal: abort.signal });
     if (cancelled || stoppedBy !== undefined) return stoppedBy ?? 130;
-    await saveStageStatus(options.courseDir, report);
+    await saveStageStatus(options.courseDir, report, caseCountsOf(course.cases));
     return report.stages.some((s) => s.status === 'fail') ? 1 : 0;
   } finally {
     for (const signal of signals) process.off(signal, onSignal);

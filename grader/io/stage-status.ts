@@ -1,6 +1,6 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Report, StageStatus } from '../core/types.ts';
+import type { Case, Report, StageStatus } from '../core/types.ts';
 
 /** The last known status of each stage in a course directory, kept in <dir>/.dispatch-lab/status.json. */
 export type StageStatusFile = { stages: Record<string, { status: StageStatus; passed: number; total: number; at: string }> };
@@ -19,12 +19,13 @@ export async function readStageStatus(courseDir: string): Promise<StageStatusFil
   }
 }
 
-// Merge a run's stage results into the saved statuses (skipped stages keep what they had).
-export async function saveStageStatus(courseDir: string, report: Report, now = new Date()): Promise<void> {
+// Merge a run's stage results into the saved statuses; `caseCounts` is each stage's number of cases in the course.
+export async function saveStageStatus(courseDir: string, report: Report, caseCounts: Map<string, number>, now = new Date()): Promise<void> {
   const saved = await readStageStatus(courseDir);
   for (const s of report.stages) {
-    if (s.status === 'skip') continue;
-    // A run restricted by --case or --shard grades part of a stage; only a pass over every case counts as a pass.
+    // Skipped stages keep what they had; a run restricted by --case or --shard that passed part of a stage says nothing about the rest.
+    const isPartial = s.cases.length < (caseCounts.get(s.stage.slug) ?? 0);
+    if (s.status === 'skip' || (isPartial && s.status === 'pass')) continue;
     saved.stages[s.stage.slug] = { status: s.status, passed: s.cases.filter((c) => c.verdict.status === 'pass').length, total: s.cases.length, at: now.toISOString() };
   }
   try {
@@ -33,4 +34,11 @@ export async function saveStageStatus(courseDir: string, report: Report, now = n
   } catch {
     // A read-only course directory still grades; `stages` then shows no history.
   }
+}
+
+// How many cases each stage has, as saveStageStatus needs it.
+export function caseCountsOf(cases: Case[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const c of cases) counts.set(c.stage, (counts.get(c.stage) ?? 0) + 1);
+  return counts;
 }

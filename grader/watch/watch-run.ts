@@ -7,7 +7,7 @@ import { runTests, type TestOptions } from '../app.ts';
 import { loadCourse } from '../course-loader.ts';
 import { GraderError } from '../grader-error.ts';
 import type { Reporter } from '../reporters/reporter.ts';
-import { saveStageStatus } from '../io/stage-status.ts';
+import { caseCountsOf, saveStageStatus } from '../io/stage-status.ts';
 
 /** What one watch run needs beyond its scope. */
 export type WatchRunContext = {
@@ -35,7 +35,7 @@ export function startWatchRun(context: WatchRunContext, scope: RunScope, onEnd: 
       const { course, selection } = scopedRun(context.course(), context.base.selection, scope);
       const { report, cancelled } = await runTests({ ...context.base, course, selection, reporters: context.reporters(abort.signal), signal: abort.signal });
       if (cancelled || abort.signal.aborted) return onEnd({ type: 'cancelled' });
-      await saveStageStatus(context.base.courseDir, report);
+      await saveStageStatus(context.base.courseDir, report, caseCountsOf(context.course().cases));
       onEnd(outcomeOf(report), report);
     } catch (error) {
       if (abort.signal.aborted) return onEnd({ type: 'cancelled' });

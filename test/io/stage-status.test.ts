@@ -1,0 +1,39 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { readStageStatus, saveStageStatus } from '../../grader/io/stage-status.ts';
+import type { Case, Report, StageResult, StageStatus } from '../../grader/core/types.ts';
+
+function stageResult(slug: string, status: StageStatus, verdicts: ('pass' | 'fail')[]): StageResult {
+  return {
+    stage: { slug, title: slug, command: 'dispatch' },
+    status,
+    cases: verdicts.map((v, i) => ({ case: { name: `c${i}`, hint: 'h', input: {}, expect: {}, stage: slug, file: `f${i}` } as Case, verdict: v === 'pass' ? { status: 'pass' } : { status: 'fail', failures: [] }, durationMs: 1 })),
+  };
+}
+
+function report(...stages: StageResult[]): Report {
+  return { summary: { passed: 0, failed: 0, skipped: 0, total: 0, durationMs: 0 }, stages };
+}
+
+describe('stage status', () => {
+  let dir = '';
+  afterEach(async () => rm(dir, { recursive: true, force: true }));
+
+  it('keeps the last status per stage, and a partial pass (--case) does not mark a stage done', async () => {
+    dir = await mkdtemp(join(tmpdir(), 'dispatch-lab-status-'));
+    const counts = new Map([['echo', 3], ['view', 2]]);
+    const at = new Date('2026-01-01T00:00:00Z');
+    await saveStageStatus(dir, report(stageResult('echo', 'fail', ['pass', 'fail', 'pass'])), counts, at);
+    await saveStageStatus(dir, report(stageResult('echo', 'pass', ['pass'])), counts, at);
+    expect((await readStageStatus(dir)).stages.echo).toEqual({ status: 'fail', passed: 2, total: 3, at: at.toISOString() });
+    await saveStageStatus(dir, report(stageResult('echo', 'pass', ['pass', 'pass', 'pass']), stageResult('view', 'skip', [])), counts, at);
+    expect(await readStageStatus(dir)).toEqual({ stages: { echo: { status: 'pass', passed: 3, total: 3, at: at.toISOString() } } });
+  });
+
+  it('reads as empty when nothing was saved', async () => {
+    dir = await mkdtemp(join(tmpdir(), 'dispatch-lab-status-'));
+    expect(await readStageStatus(dir)).toEqual({ stages: {} });
+  });
+});
