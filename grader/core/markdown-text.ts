@@ -7,6 +7,7 @@ function inline(line: string, paint: MarkdownPaint): string {
   return line
     .replace(/`([^`]+)`/g, (_, code: string) => paint.code(code))
     .replace(/\*\*([^*]+)\*\*/g, (_, text: string) => paint.strong(text))
+    .replace(/(^|[\s(])\*([^*\s][^*]*?)\*(?=[\s).,;:!?]|$)/g, (_, before: string, text: string) => `${before}${paint.strong(text)}`)
     .replace(/\[([^\]]+)\]\(([^)]+)\)/g, (_, text: string, url: string) => `${text} (${url})`);
 }
 
