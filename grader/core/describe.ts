@@ -1,6 +1,7 @@
 import type { Failure, Mismatch, Verdict } from './types.ts';
 import { displayPath } from './json-path.ts';
 import { isMatcher } from './matchers.ts';
+import { describeStringDifference, isLongStringPair } from './string-difference.ts';
 
 const VALUE_CHARS = 160;
 
@@ -12,11 +13,14 @@ export function formatValue(value: unknown): string {
   return text.length <= VALUE_CHARS ? text : `${text.slice(0, VALUE_CHARS)}…`;
 }
 
-// One line naming where a mismatch is and what differs.
+// The lines naming where a mismatch is and what differs (long or multi-line strings: the first line that differs).
 export function describeMismatch(m: Mismatch): string {
   const where = displayPath(m.path);
   if (m.kind === 'missing') return `${where}: missing, expected ${formatValue(m.expected)}`;
   if (m.kind === 'unexpected') return `${where}: not expected, received ${formatValue(m.received)}`;
+  if (typeof m.expected === 'string' && typeof m.received === 'string' && isLongStringPair(m.expected, m.received)) {
+    return describeStringDifference(where, m.expected, m.received).join('\n');
+  }
   return `${where}: expected ${formatValue(m.expected)}, received ${formatValue(m.received)}`;
 }
 
@@ -40,7 +44,7 @@ export function describeFailure(f: Failure): string[] {
     case 'not-implemented':
       return [`not implemented yet: ${f.what} (this case needs it)`];
     case 'mismatch':
-      return f.mismatches.map(describeMismatch);
+      return f.mismatches.flatMap((m) => describeMismatch(m).split('\n'));
     case 'exit-code':
       return [f.signal === null
         ? `exit code: expected ${f.expected}, received ${f.received}`
