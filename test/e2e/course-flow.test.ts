@@ -1,9 +1,10 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, symlink, unlink, writeFile } from 'node:fs/promises';
+import { execa } from 'execa';
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from './cli.ts';
+import { repoRoot, runCli } from './cli.ts';
 
 // A student who has finished echo and nothing else.
 const ECHO_ONLY = `import type { Execute } from './types.ts';
@@ -43,6 +44,17 @@ describe('a student walking through the course (e2e)', () => {
     const manifest = JSON.parse(await readFile(join(course, 'package.json'), 'utf8')) as { type: string; devDependencies: Record<string, string> };
     expect(manifest.type).toBe('module');
     expect(Object.keys(manifest.devDependencies)).toEqual(expect.arrayContaining(['dispatch-lab', 'tsx']));
+  });
+
+  it('the scaffolded course type-checks as students open it in an editor', async () => {
+    await symlink(join(repoRoot, 'node_modules'), join(course, 'node_modules'));
+    try {
+      const result = await execa(process.execPath, [join(repoRoot, 'node_modules/typescript/bin/tsc'), '--noEmit', '-p', course], { reject: false });
+      expect(result.stdout).toBe('');
+      expect(result.exitCode).toBe(0);
+    } finally {
+      await unlink(join(course, 'node_modules'));
+    }
   });
 
   it('init refuses to overwrite a course directory', async () => {
