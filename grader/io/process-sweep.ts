@@ -6,21 +6,35 @@ export type CaseProcesses = {
   marker: string;
   /** The session the case's process leads (it was spawned detached); members stay in it unless they call setsid. */
   sessionId?: number | undefined;
+  /** When the case's process started (clock ticks since boot, /proc/<pid>/stat): anything older cannot be one of its own. */
+  startTicks?: number | undefined;
 };
 
 const MAX_PASSES = 5;
 
-// The process's state letter and session id from /proc/<pid>/stat (the command name may hold spaces and parentheses).
-function parseStat(stat: string): { state: string; sessionId: number } {
+// The process's state letter, session id and start time from /proc/<pid>/stat (the command name may hold spaces and parentheses).
+function parseStat(stat: string): { state: string; sessionId: number; startTicks: number } {
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return { state: fields[0] ?? '', sessionId: Number(fields[3]) };
+  return { state: fields[0] ?? '', sessionId: Number(fields[3]), startTicks: Number(fields[19]) };
+}
+
+// When a process started, in clock ticks since boot; undefined where /proc cannot tell.
+export async function startTicksOf(pid: number): Promise<number | undefined> {
+  try {
+    const ticks = parseStat(await readFile(`/proc/${pid}/stat`, 'latin1')).startTicks;
+    return Number.isFinite(ticks) ? ticks : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 async function belongsToCase(pid: string, which: CaseProcesses): Promise<boolean> {
   try {
-    const { state, sessionId } = parseStat(await readFile(`/proc/${pid}/stat`, 'latin1'));
+    const { state, sessionId, startTicks } = parseStat(await readFile(`/proc/${pid}/stat`, 'latin1'));
     // A zombie is already dead; its parent (or init) reaps it.
     if (state === 'Z' || state === 'X') return false;
+    // Started before the case did: not one of its processes (this also spares most environ reads on the hot path).
+    if (which.startTicks !== undefined && startTicks < which.startTicks) return false;
     if (which.sessionId !== undefined && sessionId === which.sessionId) return true;
     return (await readFile(`/proc/${pid}/environ`, 'latin1')).split('\u0000').includes(which.marker);
   } catch {

@@ -6,7 +6,7 @@ import { execa } from 'execa';
 import type { Readable } from 'node:stream';
 import type { RunResult } from '../core/types.ts';
 import { cappedText, type CappedText } from '../core/capped-text.ts';
-import { type CaseProcesses, killGroup, sweepCaseProcesses } from './process-sweep.ts';
+import { type CaseProcesses, killGroup, startTicksOf, sweepCaseProcesses } from './process-sweep.ts';
 
 /** How to run one case of the built program. */
 export type RunRequest = {
@@ -113,6 +113,9 @@ function spawnProgram(request: RunRequest, tempDir: string, which: CaseProcesses
     if (pid !== undefined) {
       which.sessionId = pid;
       trackGroup(pid);
+      void startTicksOf(pid).then((ticks) => {
+        which.startTicks ??= ticks;
+      });
     }
     let timedOut = false;
     let hasExited = false;

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { findCaseProcesses, sweepCaseProcesses } from '../../grader/io/process-sweep.ts';
+import { findCaseProcesses, startTicksOf, sweepCaseProcesses } from '../../grader/io/process-sweep.ts';
 
 // Wait until a process is gone or a zombie (dead, waiting to be reaped).
 async function isGone(pid: number): Promise<boolean> {
@@ -27,5 +27,23 @@ describe.runIf(process.platform === 'linux')('process sweep', () => {
     expect(await sweepCaseProcesses({ marker, sessionId: leader.pid })).toBe(3);
     for (const pid of found) expect(await isGone(pid)).toBe(true);
     expect(await findCaseProcesses({ marker, sessionId: leader.pid })).toEqual([]);
+  });
+
+  it('leaves alone a process that started before the case, even when it carries the marker', async () => {
+    const marker = `DISPATCH_LAB_RUN=${randomUUID()}`;
+    const older = spawn('sleep', ['30'], { env: { PATH: process.env.PATH, DISPATCH_LAB_RUN: marker.split('=')[1] }, detached: true, stdio: 'ignore' });
+    try {
+      // Clock ticks are 10 ms: wait a few so the "case" below starts strictly later.
+      await new Promise((r) => setTimeout(r, 100));
+      const caseStart = spawn('sleep', ['30'], { detached: true, stdio: 'ignore' });
+      await new Promise((r) => setTimeout(r, 50));
+      const startTicks = await startTicksOf(caseStart.pid as number);
+      expect(startTicks).toBeGreaterThan((await startTicksOf(older.pid as number)) ?? Infinity);
+      expect(await findCaseProcesses({ marker, startTicks })).toEqual([]);
+      expect(await findCaseProcesses({ marker })).toEqual([older.pid]);
+      caseStart.kill('SIGKILL');
+    } finally {
+      older.kill('SIGKILL');
+    }
   });
 });
