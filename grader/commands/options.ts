@@ -52,7 +52,9 @@ export function commonOptions<T>(y: Argv<T>) {
 // A flag's value as a positive integer, or a GraderError naming the flag.
 export function positiveInteger(name: string, value: number | undefined): number | undefined {
   if (value === undefined) return undefined;
-  if (!Number.isInteger(value) || value < 1) throw new GraderError([`--${name} must be a positive whole number, got ${String(value)}`]);
+  if (!Number.isInteger(value) || value < 1) {
+    throw new GraderError([`--${name} must be a positive whole number, got ${Number.isNaN(value) ? 'something that is not a number' : String(value)}`]);
+  }
   return value;
 }
 

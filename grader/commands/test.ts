@@ -44,7 +44,9 @@ async function checkedCourse(args: CommonArgs): Promise<Course> {
   }
   const flags = flagProblems(args);
   problems.push(...flags);
-  if (course && flags.length === 0) problems.push(...problemsOf(() => planOrThrow(course, selectionOf(args))));
+  // With a bad --shard the selection is checked without it, so an unknown --stage is still named in the same list.
+  const selection = flags.length === 0 ? selectionOf(args) : { stages: args.stage, all: args.all, ...(args.case ? { casePattern: args.case } : {}) };
+  if (course) problems.push(...problemsOf(() => planOrThrow(course, selection)));
   try {
     await assertProgramExists(resolve(args.dir));
   } catch (error) {

@@ -50,17 +50,14 @@ describe('a broken course is reported whole (e2e)', () => {
     expect(run.stderr).toMatch(/--repeat must be a positive whole number, got 1\.5/);
     expect(run.stderr).toMatch(/--shard must look like I\/N/);
     expect(run.stderr).toMatch(/unknown reporter "xml"/);
-    // The stage check needs valid flags to plan; with them fixed it names both stages.
-    const stages = await runCli(['test', '--stage', 'regster-tools', '--stage', 'vew']);
-    expect(stages.exitCode).toBe(2);
-    expect(stages.stderr).toMatch(/unknown stage "regster-tools" \(did you mean "register-tools"\?\)/);
-    expect(stages.stderr).toMatch(/unknown stage "vew" \(did you mean "view"\?\)/);
+    expect(run.stderr).toMatch(/unknown stage "regster-tools" \(did you mean "register-tools"\?\)/);
+    expect(run.stderr).toMatch(/unknown stage "vew" \(did you mean "view"\?\)/);
   });
 
   it('rejects a non-number flag value and a --case that matches nothing', async () => {
     const nan = await runCli(['test', '--timeout', 'soon']);
     expect(nan.exitCode).toBe(2);
-    expect(nan.stderr).toMatch(/--timeout must be a positive whole number, got NaN/);
+    expect(nan.stderr).toMatch(/--timeout must be a positive whole number, got something that is not a number/);
     const none = await runCli(['test', '--stage', 'echo', '--case', 'rondtrip']);
     expect(none.exitCode).toBe(2);
     expect(none.stderr).toMatch(/no case matches --case "rondtrip"/);
