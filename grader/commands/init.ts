@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
+import { join, relative, resolve, sep } from 'node:path';
 import { packageRoot } from '../io/package-root.ts';
 import { scaffoldCourse } from '../io/scaffold.ts';
 
@@ -9,8 +9,10 @@ export async function initCommand(args: { target: string }): Promise<number> {
   const ours = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string; devDependencies: Record<string, string>; dependencies: Record<string, string> };
   const pick = (name: string) => ours.devDependencies[name] ?? ours.dependencies[name] ?? 'latest';
   const target = resolve(args.target);
+  // Installed from the registry, the course asks for this version; run from a checkout of the kit, it links to it.
+  const graderSpec = root.split(sep).includes('node_modules') ? `^${ours.version}` : `file:${root}`;
   const files = await scaffoldCourse(root, target, {
-    graderVersion: ours.version,
+    graderSpec,
     devDependencies: { tsx: pick('tsx'), typescript: pick('typescript'), '@types/node': pick('@types/node'), '@types/picomatch': pick('@types/picomatch') },
   });
   const fromHere = relative(process.cwd(), target);

@@ -29,7 +29,7 @@ export async function verifyCommand(args: CommonArgs): Promise<number> {
   const starterDir = await mkdtemp(join(tmpdir(), 'dispatch-lab-starter-'));
   let starter: StageResult[];
   try {
-    await scaffoldCourse(packageRoot(), starterDir, { graderVersion: '0.0.0', devDependencies: {} });
+    await scaffoldCourse(packageRoot(), starterDir, { graderSpec: '*', devDependencies: {} });
     starter = await gradeEverything(course, starterDir, jobs);
   } finally {
     await rm(starterDir, { recursive: true, force: true });

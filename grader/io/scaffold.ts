@@ -4,7 +4,11 @@ import { join } from 'node:path';
 import { GraderError } from '../grader-error.ts';
 
 /** The versions a new course directory's package.json asks for. */
-export type StarterVersions = { graderVersion: string; devDependencies: Record<string, string> };
+export type StarterVersions = {
+  /** How the course directory depends on dispatch-lab: a semver range, or file:<path> when run from a checkout. */
+  graderSpec: string;
+  devDependencies: Record<string, string>;
+};
 
 // The package.json of a new course directory.
 function starterPackage(versions: StarterVersions): string {
@@ -14,7 +18,9 @@ function starterPackage(versions: StarterVersions): string {
     type: 'module',
     scripts: { test: 'dispatch-lab test', watch: 'dispatch-lab test --watch' },
     dependencies: { picomatch: '^4.0.2' },
-    devDependencies: { 'dispatch-lab': `^${versions.graderVersion}`, ...versions.devDependencies },
+    devDependencies: { 'dispatch-lab': versions.graderSpec, ...versions.devDependencies },
+    // The grader builds program.ts with esbuild; npm 11 asks before running a dependency's install script.
+    allowScripts: { esbuild: true },
   };
   return `${JSON.stringify(manifest, null, 2)}\n`;
 }
