@@ -9,6 +9,7 @@ import { showCommand } from './commands/show.ts';
 import { stagesCommand } from './commands/stages.ts';
 import { verifyCommand } from './commands/verify.ts';
 import { validateCommand } from './commands/validate.ts';
+import { gradeCommand, type GradeArgs } from './commands/grade.ts';
 
 // Run a command body and turn its outcome into the process exit code; grader faults print one clear block.
 async function exitWith(body: () => Promise<number>): Promise<void> {
@@ -36,6 +37,7 @@ export async function main(argv: string[]): Promise<void> {
     .command('init <target>', 'scaffold a student course directory', (y) => y.positional('target', { type: 'string', demandOption: true }), (args) => exitWith(() => initCommand(args)))
     .command('validate', 'lint the course content', (y) => y.option('content', { type: 'string', hidden: true }), (args) => exitWith(() => validateCommand(args)))
     .command('verify', 'check that the reference passes every case and the starter fails every stage', (y) => commonOptions(y), (args) => exitWith(() => verifyCommand(args as unknown as CommonArgs)))
+    .command('grade <submissions..>', 'grade many submissions into a gradebook (JSON and CSV)', (y) => commonOptions(y).positional('submissions', { type: 'string', array: true, demandOption: true }).option('out', { type: 'string', default: 'gradebook', describe: 'write <out>.json and <out>.csv' }), (args) => exitWith(() => gradeCommand(args as unknown as GradeArgs)))
     .demandCommand(1, 'name a command, e.g.: npx dispatch-lab test')
     .strict()
     .fail((message, error) => {
