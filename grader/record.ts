@@ -1,11 +1,9 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { CaseResult, Expectation } from './core/types.ts';
-import type { Course } from './core/course.ts';
-import type { Selection } from './core/plan.ts';
 import { parseStdout } from './core/parse-stdout.ts';
 import { describeVerdict } from './core/describe.ts';
-import { runTests } from './app.ts';
+import { runTests, type TestOptions } from './app.ts';
 
 /** What record found for one case. */
 export type RecordOutcome = { file: string; name: string; status: 'unchanged' | 'recorded' | 'stale' | 'unrecordable'; detail?: string };
@@ -23,18 +21,9 @@ export function expectationFrom(result: CaseResult): { ok: true; expect: Expecta
 }
 
 // Run the reference on the selected cases and write (or, with check, only compare) their expectations.
-export async function recordCases(options: { course: Course; contentRoot: string; referenceDir: string; selection: Selection; jobs: number; check: boolean }): Promise<RecordOutcome[]> {
-  const { report } = await runTests({
-    course: options.course,
-    courseDir: options.referenceDir,
-    selection: { ...options.selection, all: true },
-    jobs: options.jobs,
-    defaultTimeoutMs: 30_000,
-    outputLimitBytes: 1024 * 1024,
-    bail: false,
-    keep: false,
-    reporters: [],
-  });
+// `run` grades the reference (its courseDir) on the selected cases.
+export async function recordCases(options: { run: TestOptions; contentRoot: string; check: boolean }): Promise<RecordOutcome[]> {
+  const { report } = await runTests(options.run);
   const outcomes: RecordOutcome[] = [];
   for (const result of report.stages.flatMap((s) => s.cases)) {
     const base = { file: result.case.file, name: result.case.name };

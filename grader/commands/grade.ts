@@ -4,7 +4,8 @@ import { loadCourse } from '../course-loader.ts';
 import { assertProgramExists, runTests } from '../app.ts';
 import { GraderError } from '../grader-error.ts';
 import { type Gradebook, gradebookCsv, gradebookRow, ungradedRow } from '../core/gradebook.ts';
-import { type CommonArgs, contentRootOf, DEFAULT_TIMEOUT_MS, flagProblems, OUTPUT_LIMIT_BYTES, positiveInteger, selectionOf } from './options.ts';
+import { type CommonArgs, contentRootOf, flagProblems, selectionOf } from './options.ts';
+import { testOptionsOf } from './test.ts';
 
 /** Flags of `grade`. */
 export type GradeArgs = CommonArgs & { submissions: string[]; out: string };
@@ -27,11 +28,7 @@ export async function gradeCommand(args: GradeArgs): Promise<number> {
       book.submissions.push(ungradedRow(submission, error.problems[0] ?? 'not gradable', stages, chosen));
       continue;
     }
-    const timeoutMs = positiveInteger('timeout', args.timeout);
-    const { report } = await runTests({
-      course, courseDir: dir, selection, jobs: positiveInteger('jobs', args.jobs) ?? 1, defaultTimeoutMs: DEFAULT_TIMEOUT_MS,
-      outputLimitBytes: OUTPUT_LIMIT_BYTES, bail: false, keep: false, reporters: [], ...(timeoutMs ? { timeoutMs } : {}),
-    });
+    const { report } = await runTests({ ...testOptionsOf(args, course, []), courseDir: dir, selection });
     book.submissions.push(gradebookRow(submission, report));
   }
   const out = resolve(args.out);

@@ -1,14 +1,23 @@
 import { resolve } from 'node:path';
 import { loadCourse } from '../course-loader.ts';
 import { recordCases, type RecordOutcome } from '../record.ts';
-import { type CommonArgs, contentRootOf, positiveInteger, selectionOf } from './options.ts';
+import { type CommonArgs, contentRootOf, selectionOf } from './options.ts';
+import { testOptionsOf } from './test.ts';
+
+const RECORD_TIMEOUT_MS = 30_000;
 
 // `dispatch-lab record`: write (or with --check, compare) the reference's outputs as the cases' expectations.
 export async function recordCommand(args: CommonArgs & { check: boolean }): Promise<number> {
   const contentRoot = contentRootOf(args);
   const course = await loadCourse(contentRoot);
-  const selection = { ...selectionOf(args), all: true };
-  const outcomes = await recordCases({ course, contentRoot, referenceDir: resolve(args.dir === '.' ? contentRoot : args.dir), selection, jobs: positiveInteger('jobs', args.jobs) ?? 1, check: args.check });
+  const run = {
+    ...testOptionsOf(args, course, []),
+    courseDir: resolve(args.dir === '.' ? contentRoot : args.dir),
+    selection: { ...selectionOf(args), all: true },
+    // The reference is slow only on purpose (timeout cases); give it room so a busy machine records nothing wrong.
+    defaultTimeoutMs: RECORD_TIMEOUT_MS,
+  };
+  const outcomes = await recordCases({ run, contentRoot, check: args.check });
   const count = (status: RecordOutcome['status']) => outcomes.filter((o) => o.status === status).length;
   for (const o of outcomes.filter((x) => x.status !== 'unchanged')) {
     const detail = o.detail ? `\n${o.detail.replace(/^/gm, '    ')}` : '';

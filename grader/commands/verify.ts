@@ -10,13 +10,11 @@ import { packageRoot } from '../io/package-root.ts';
 import { scaffoldCourse } from '../io/scaffold.ts';
 import { shouldColor } from '../io/terminal.ts';
 import { verifyLines, type StagePair } from '../core/verify-lines.ts';
-import { type CommonArgs, contentRootOf, DEFAULT_TIMEOUT_MS, OUTPUT_LIMIT_BYTES, positiveInteger } from './options.ts';
+import { type CommonArgs, contentRootOf } from './options.ts';
+import { testOptionsOf } from './test.ts';
 
-async function gradeEverything(course: Course, courseDir: string, jobs: number): Promise<StageResult[]> {
-  const { report } = await runTests({
-    course, courseDir, jobs, selection: { stages: [], all: true }, defaultTimeoutMs: DEFAULT_TIMEOUT_MS,
-    outputLimitBytes: OUTPUT_LIMIT_BYTES, bail: false, keep: false, reporters: [],
-  });
+async function gradeEverything(args: CommonArgs, course: Course, courseDir: string): Promise<StageResult[]> {
+  const { report } = await runTests({ ...testOptionsOf(args, course, []), courseDir, selection: { stages: [], all: true } });
   return report.stages;
 }
 
@@ -24,13 +22,12 @@ async function gradeEverything(course: Course, courseDir: string, jobs: number):
 export async function verifyCommand(args: CommonArgs): Promise<number> {
   const contentRoot = contentRootOf(args);
   const course = await loadCourse(contentRoot);
-  const jobs = positiveInteger('jobs', args.jobs) ?? 1;
-  const reference = await gradeEverything(course, resolve(args.dir === '.' ? contentRoot : args.dir), jobs);
+  const reference = await gradeEverything(args, course, resolve(args.dir === '.' ? contentRoot : args.dir));
   const starterDir = await mkdtemp(join(tmpdir(), 'dispatch-lab-starter-'));
   let starter: StageResult[];
   try {
     await scaffoldCourse(packageRoot(), starterDir, { graderSpec: '*', devDependencies: {} });
-    starter = await gradeEverything(course, starterDir, jobs);
+    starter = await gradeEverything(args, course, starterDir);
   } finally {
     await rm(starterDir, { recursive: true, force: true });
   }
