@@ -1,3 +1,5 @@
+import { isObject, parseObject, sandboxOf } from './request-fields.ts';
+
 // The stdin of `program.ts dispatch`.
 export type DispatchRequest = {
   // Files to seed the sandbox with: root-relative path → text. Absent means an empty sandbox.
@@ -8,26 +10,21 @@ export type DispatchRequest = {
 
 // Parses the dispatch stdin, or returns a one-line description of what is wrong with it.
 export function parseDispatchRequest(text: string): DispatchRequest | string {
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch {
-    return 'stdin is not valid JSON';
-  }
-  if (!isObject(data)) return 'stdin must be a JSON object';
-  const sandbox = data.sandbox ?? {};
-  if (!isObject(sandbox) || !Object.values(sandbox).every((value) => typeof value === 'string')) {
-    return '"sandbox" must be an object of path → text';
-  }
+  const data = parseObject(text);
+  if (typeof data === 'string') return data;
+  const sandbox = sandboxOf(data);
+  if (typeof sandbox === 'string') return sandbox;
+  const calls = callsOf(data);
+  return typeof calls === 'string' ? calls : { sandbox, calls };
+}
+
+// The `calls` field: an array of {tool, input}, or what is wrong with it.
+export function callsOf(data: Record<string, unknown>): DispatchRequest['calls'] | string {
   if (!Array.isArray(data.calls)) return '"calls" must be an array';
   const calls: DispatchRequest['calls'] = [];
   for (const [index, call] of data.calls.entries()) {
     if (!isObject(call) || typeof call.tool !== 'string') return `calls[${index}].tool must be a string`;
     calls.push({ tool: call.tool, input: call.input });
   }
-  return { sandbox: sandbox as Record<string, string>, calls };
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
+  return calls;
 }

@@ -1,15 +1,16 @@
 import type { CommandOutput, Solution } from './solution.ts';
+import type { Registry } from './registry/types.ts';
 import { parseDispatchRequest } from './dispatch-request.ts';
 import { withTempSandbox } from './temp-sandbox.ts';
 import { escapedError } from './failure-report.ts';
 
 // `dispatch`: seeds a sandbox, runs every call through the solution's execute in order, and
 // prints `{"results":[...]}` on one line.
-export async function runDispatch<T>(stdinText: string, solution: Solution<T>): Promise<CommandOutput> {
+export async function runDispatch<T, R extends Registry>(stdinText: string, solution: Solution<T, R>): Promise<CommandOutput> {
   const request = parseDispatchRequest(stdinText);
   if (typeof request === 'string') return { stdout: '', stderr: `dispatch: ${request}\n`, exitCode: 1 };
   return withTempSandbox(request.sandbox, async (root) => {
-    let execute: ReturnType<Solution<T>['makeExecute']>;
+    let execute: ReturnType<Solution<T, R>['makeExecute']>;
     try {
       execute = solution.makeExecute(new solution.Tools(root));
     } catch (error) {

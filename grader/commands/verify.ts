@@ -26,7 +26,7 @@ export async function verifyCommand(args: CommonArgs): Promise<number> {
   const starterDir = await mkdtemp(join(tmpdir(), 'dispatch-lab-starter-'));
   let starter: StageResult[];
   try {
-    await scaffoldCourse(packageRoot(), starterDir, { graderSpec: '*', devDependencies: {} });
+    await scaffoldCourse(packageRoot(), starterDir, { graderSpec: '*', dependencies: {}, devDependencies: {} });
     starter = await gradeEverything(args, course, starterDir);
   } finally {
     await rm(starterDir, { recursive: true, force: true });

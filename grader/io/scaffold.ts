@@ -7,6 +7,8 @@ import { GraderError } from '../grader-error.ts';
 export type StarterVersions = {
   /** How the course directory depends on dispatch-lab: a semver range, or file:<path> when run from a checkout. */
   graderSpec: string;
+  /** What the student's solution may use at run time: picomatch, ajv, the MCP SDK and zod. */
+  dependencies: Record<string, string>;
   devDependencies: Record<string, string>;
 };
 
@@ -17,7 +19,7 @@ function starterPackage(versions: StarterVersions): string {
     private: true,
     type: 'module',
     scripts: { test: 'dispatch-lab test', watch: 'dispatch-lab test --watch' },
-    dependencies: { picomatch: '^4.0.2' },
+    dependencies: versions.dependencies,
     devDependencies: { 'dispatch-lab': versions.graderSpec, ...versions.devDependencies },
     // The grader builds program.ts with esbuild; npm 11 asks before running a dependency's install script.
     allowScripts: { esbuild: true },
@@ -32,7 +34,7 @@ export async function scaffoldCourse(packageDir: string, targetDir: string, vers
   }
   await mkdir(targetDir, { recursive: true });
   const starter = join(packageDir, 'starter');
-  await cp(starter, targetDir, { recursive: true, filter: (source) => !source.endsWith('/gitignore') });
+  await cp(starter, targetDir, { recursive: true, filter: (source) => !source.endsWith('/gitignore') && source !== join(starter, 'harness') });
   await cp(join(starter, 'gitignore'), join(targetDir, '.gitignore'));
   await cp(join(packageDir, 'harness'), join(targetDir, 'harness'), { recursive: true });
   await writeFile(join(targetDir, 'package.json'), starterPackage(versions));

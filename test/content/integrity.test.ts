@@ -21,7 +21,7 @@ const allCases = slugs.flatMap((slug) => casesOf(slug).map((c) => ({ slug, ...c 
 
 describe('course content', () => {
   it('has the stages of the course, in order', () => {
-    expect(slugs).toEqual(['echo', 'view', 'create', 'str-replace', 'insert', 'glob', 'grep', 'bash', 'register-tools']);
+    expect(slugs).toEqual(['echo', 'view', 'create', 'str-replace', 'insert', 'glob', 'grep', 'bash', 'register-tools', 'workspace-protocol', 'validate-args', 'permissions', 'tool-loop', 'parallel-calls', 'mcp-discovery']);
   });
 
   it('pairs every manifest stage with instructions and a case folder, and has no orphans', () => {

@@ -1,0 +1,8 @@
+import type { CommandOutput, Solution } from '../solution.ts';
+import type { Registry } from '../registry/types.ts';
+
+// PLACEHOLDER: replaced by the stage's own command module.
+export async function runPolicy<T, R extends Registry>(stdinText: string, solution: Solution<T, R>): Promise<CommandOutput> {
+  void [stdinText, solution];
+  return { stdout: '', stderr: 'not built yet\n', exitCode: 2 };
+}
