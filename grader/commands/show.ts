@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import pc from 'picocolors';
 import { loadCourse } from '../course-loader.ts';
-import { markdownText } from '../core/markdown-text.ts';
+import { markdownTerminal } from '../io/markdown-terminal.ts';
 import { closest } from '../core/closest.ts';
 import { GraderError } from '../grader-error.ts';
 import { shouldColor } from '../io/terminal.ts';
@@ -18,10 +18,11 @@ export async function showCommand(args: { slug: string; content?: string; color?
     const suggestion = closest(args.slug, course.stages.map((s) => s.slug));
     throw new GraderError([`unknown stage "${args.slug}"${suggestion ? ` (did you mean "${suggestion}"?)` : ''}; the stages are: ${course.stages.map((s) => s.slug).join(', ')}`]);
   }
-  const colors = pc.createColors(shouldColor(args.color));
+  const colored = shouldColor(args.color);
+  const colors = pc.createColors(colored);
   const markdown = await readFile(join(contentRoot, 'stages', `${stage.slug}.md`), 'utf8');
   const header = colors.dim(`stage ${index + 1} of ${course.stages.length} · ${stage.slug} · grade it: npx dispatch-lab test --stage ${stage.slug}`);
-  const body = markdownText(markdown, { heading: (s) => colors.bold(colors.cyan(s)), strong: colors.bold, code: colors.yellow, dim: colors.dim });
+  const body = markdownTerminal(markdown, { heading: (s) => colors.bold(colors.cyan(s)), strong: colors.bold, code: colors.yellow, dim: colors.dim }, colored);
   process.stdout.write(`${header}\n\n${body.trimEnd()}\n`);
   return 0;
 }

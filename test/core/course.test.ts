@@ -39,7 +39,6 @@ describe('readCourseFiles', () => {
       ['cases/echo/b.json: duplicate case name "n" (also in cases/echo/a.json)']],
     ['a stage without cases', { caseFiles: [], caseDirs: [] },
       ['stages/stages.json: stage "echo" has no cases (expected a folder cases/echo/)']],
-    ['an empty case folder', { caseFiles: [] }, ['cases/echo/: the folder holds no case files']],
     ['a case folder not in the manifest', { caseDirs: ['echo', 'extra'] }, ['cases/extra/: folder is not a stage in stages/stages.json']],
     ['a stage text not in the manifest', { stageDocs: ['echo.md', 'old.md'] }, ['stages/old.md: not a stage in stages/stages.json']],
     ['a stage without instructions', { stageDocs: [] }, ['stages/stages.json: stage "echo" has no instructions (expected stages/echo.md)']],

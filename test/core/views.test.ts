@@ -1,25 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { markdownText } from '../../grader/core/markdown-text.ts';
 import { stageListing } from '../../grader/core/stage-listing.ts';
 import { verifyLines } from '../../grader/core/verify-lines.ts';
 import type { CaseResult, Stage, StageResult } from '../../grader/core/types.ts';
-
-const plain = { heading: (s: string) => `<h>${s}</h>`, strong: (s: string) => `<b>${s}</b>`, code: (s: string) => `<c>${s}</c>`, dim: (s: string) => `<d>${s}</d>` };
-
-describe('markdownText', () => {
-  it.each([
-    ['# Title `x`', '<h>TITLE X</h>'],
-    ['## What to build', '<h>What to build</h>'],
-    ['Call `view` with **path**.', 'Call <c>view</c> with <b>path</b>.'],
-    ['an *answer*, not a crash', 'an <b>answer</b>, not a crash'],
-    ['2 * 3 * 4', '2 * 3 * 4'],
-    ['see [the docs](https://example.com)', 'see the docs (https://example.com)'],
-    ['|---|:--|', '<d>|---|:--|</d>'],
-    ['```json\n{"a": 1}\n```', '    <c>{"a": 1}</c>'],
-  ])('%j', (markdown, text) => {
-    expect(markdownText(markdown, plain)).toBe(text);
-  });
-});
 
 const stages: Stage[] = ['echo', 'view', 'register-tools'].map((slug) => ({ slug, title: `${slug} title`, command: 'dispatch' }));
 const paint = { pass: (s: string) => s, fail: (s: string) => s, todo: (s: string) => s, bold: (s: string) => s, ok: (s: string) => s, bad: (s: string) => s };

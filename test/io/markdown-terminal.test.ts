@@ -1,0 +1,62 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Lexer, type Token } from 'marked';
+import { describe, expect, it } from 'vitest';
+import { markdownTerminal } from '../../grader/io/markdown-terminal.ts';
+
+const marks = { heading: (s: string) => `<h>${s}</h>`, strong: (s: string) => `<b>${s}</b>`, code: (s: string) => `<c>${s}</c>`, dim: (s: string) => s };
+const plain = { heading: (s: string) => s, strong: (s: string) => s, code: (s: string) => s, dim: (s: string) => s };
+const render = (markdown: string) => markdownTerminal(markdown, marks, false).trim();
+
+describe('markdownTerminal', () => {
+  it.each([
+    ['# Title `x`', '<h>Title <c>x</c></h>'],
+    ['## What to build', '<h>What to build</h>'],
+    ['Call `view` with **path**.', 'Call <c>view</c> with <b>path</b>.'],
+    ['an *answer*, not a crash', 'an <b>answer</b>, not a crash'],
+    ['2 * 3 * 4', '2 * 3 * 4'],
+    ['glob `**/*.ts` finds `a.ts`', 'glob <c>**/*.ts</c> finds <c>a.ts</c>'],
+    ['lets `*` cross directories', 'lets <c>*</c> cross directories'],
+    ['a span `that wraps\nacross lines` stays whole', 'a span <c>that wraps across lines</c> stays whole'],
+    ['- item with `code` and **bold**', '* item with <c>code</c> and <b>bold</b>'],
+    ['see [the docs](https://example.com)', 'see the docs (https://example.com)'],
+    ['`path:line:text` is no emoji :smile:', '<c>path:line:text</c> is no emoji :smile:'],
+    ['```json\n{"a": 1}\n```', '<c>{"a": 1}</c>'],
+  ])('%j', (markdown, text) => {
+    expect(render(markdown)).toBe(text);
+  });
+
+  it('draws a table as a table', () => {
+    const lines = render('| a | b |\n|---|---|\n| `x` | y |').split('\n');
+    expect(lines[0]).toMatch(/^┌─+┬─+┐$/);
+    expect(lines).toContainEqual(expect.stringMatching(/^│ <c>x<\/c> │ y +│$/));
+  });
+});
+
+// Every code span of a Markdown text, as marked reads it (line breaks inside a span are spaces).
+function codeSpans(tokens: Token[]): string[] {
+  return tokens.flatMap((token) => {
+    const own = token.type === 'codespan' ? [(token as { text: string }).text] : [];
+    const nested = 'tokens' in token && Array.isArray(token.tokens) ? codeSpans(token.tokens as Token[]) : [];
+    const items = token.type === 'list' ? codeSpans((token as { items: Token[] }).items) : [];
+    const cells = token.type === 'table' ? codeSpans([...(token as { header: { tokens: Token[] }[] }).header, ...(token as { rows: { tokens: Token[] }[][] }).rows.flat()].flatMap((cell) => cell.tokens)) : [];
+    return [...own, ...nested, ...items, ...cells];
+  });
+}
+
+describe('every stage text renders its code spans whole', () => {
+  const stagesDir = fileURLToPath(new URL('../../stages', import.meta.url));
+  const texts = readdirSync(stagesDir).filter((f) => f.endsWith('.md')).sort();
+
+  it.each(texts)('%s', (file) => {
+    const markdown = readFileSync(join(stagesDir, file), 'utf8');
+    const spans = codeSpans(Lexer.lex(markdown));
+    const output = markdownTerminal(markdown, { ...plain, code: (s) => `⟦${s}⟧` }, false);
+    const rendered = [...output.matchAll(/⟦([^⟧]*)⟧/g)].map((m) => m[1]);
+    const unescape = (s: string) => s.replaceAll('&amp;', '&').replaceAll('&lt;', '<').replaceAll('&gt;', '>').replaceAll('&quot;', '"').replaceAll('&#39;', "'");
+    expect(spans.length).toBeGreaterThan(0);
+    expect(rendered.filter((s) => !s?.includes('\n')).map((s) => unescape(s ?? ''))).toEqual(expect.arrayContaining(spans.map(unescape)));
+    expect(output).not.toMatch(/(^|[^`])`[^`\n]+`/m);
+  });
+});
