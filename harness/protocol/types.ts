@@ -1,7 +1,7 @@
 // workspace-protocol: the solution reads the raw request text and decides everything it prints.
 export type ProtocolReply = {
-  // Printed as it is: one JSON document and a newline (the solution encodes it).
+  // Printed exactly as it is: one JSON document and a newline (the solution encodes it).
   stdout: string;
-  // 0 for an answered request (ok or a tool's error), 1 for a protocol failure.
+  // 0 for an answered request (ok, or a tool's error response), 1 for a protocol failure.
   exitCode: number;
 };

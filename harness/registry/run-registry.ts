@@ -1,8 +1,119 @@
 import type { CommandOutput, Solution } from '../solution.ts';
-import type { Registry } from '../registry/types.ts';
+import type { Descriptor, Registry, ToolDefinition } from './types.ts';
+import { isObject, parseObject, sandboxOf } from '../request-fields.ts';
+import { callsOf, type DispatchRequest } from '../dispatch-request.ts';
+import { badRequest, escapedError } from '../failure-report.ts';
+import { withRegistry } from './with-registry.ts';
 
-// PLACEHOLDER: replaced by the stage's own command module.
+// The stdin of `program.ts registry` (stage validate-args).
+export type RegistryRequest = {
+  // Files to seed the sandbox with: root-relative path → text. Absent means an empty sandbox.
+  sandbox: Record<string, string>;
+  // Tool calls, run in order through registry.execute.
+  calls: DispatchRequest['calls'];
+  // `list_tools: true`: print registry.descriptors() as "tools".
+  listTools: boolean;
+  // `register`: descriptor-only tools, registered before the calls; absent means none.
+  register: Descriptor[] | undefined;
+};
+
+const COMMAND = 'registry';
+
+// `registry`: builds the solution's registry over a fresh sandbox, registers the case's own
+// descriptors, then runs every call through registry.execute and prints
+// `{"registered"?, "tools"?, "results"}` on one line.
 export async function runRegistry<T, R extends Registry>(stdinText: string, solution: Solution<T, R>): Promise<CommandOutput> {
-  void [stdinText, solution];
-  return { stdout: '', stderr: 'not built yet\n', exitCode: 2 };
+  const request = parseRegistryRequest(stdinText);
+  if (typeof request === 'string') return badRequest(COMMAND, request);
+  return withRegistry(solution, request.sandbox, COMMAND, async (registry) => {
+    const output: Record<string, unknown> = {};
+    if (request.register !== undefined) {
+      const registered: unknown[] = [];
+      for (const [index, descriptor] of request.register.entries()) {
+        const outcome = registerDescribed(registry, descriptor);
+        if (outcome.escaped) return escapedError(`register threw on register[${index}] (${descriptor.name})`, outcome.error, COMMAND);
+        registered.push(outcome.result);
+      }
+      output.registered = registered;
+    }
+    if (request.listTools) {
+      try {
+        output.tools = registry.descriptors();
+      } catch (error) {
+        return escapedError('descriptors threw', error, COMMAND);
+      }
+    }
+    const results: unknown[] = [];
+    for (const [index, call] of request.calls.entries()) {
+      try {
+        results.push(await registry.execute(call.tool, call.input));
+      } catch (error) {
+        // execute must turn every failure into a result; a rejection is the solution's bug.
+        return escapedError(`execute threw on calls[${index}] (${call.tool})`, error, COMMAND);
+      }
+    }
+    output.results = results;
+    return { stdout: `${JSON.stringify(output)}\n`, stderr: '', exitCode: 0 };
+  });
+}
+
+// Parses the registry stdin, or returns a one-line description of what is wrong with it.
+export function parseRegistryRequest(text: string): RegistryRequest | string {
+  const data = parseObject(text);
+  if (typeof data === 'string') return data;
+  const sandbox = sandboxOf(data);
+  if (typeof sandbox === 'string') return sandbox;
+  const calls = callsOf(data);
+  if (typeof calls === 'string') return calls;
+  if (data.list_tools !== undefined && typeof data.list_tools !== 'boolean') return '"list_tools" must be true or false';
+  const register = data.register === undefined ? undefined : descriptorsOf(data.register);
+  if (typeof register === 'string') return register;
+  return { sandbox, calls, listTools: data.list_tools === true, register };
+}
+
+// The `register` field: descriptors with exactly name, description and parameters, or what is wrong.
+function descriptorsOf(value: unknown): Descriptor[] | string {
+  if (!Array.isArray(value)) return '"register" must be an array of descriptors';
+  const descriptors: Descriptor[] = [];
+  for (const [index, entry] of value.entries()) {
+    const shapeIsRight =
+      isObject(entry) &&
+      Object.keys(entry).every((key) => key === 'name' || key === 'description' || key === 'parameters') &&
+      typeof entry.name === 'string' &&
+      typeof entry.description === 'string' &&
+      isObject(entry.parameters);
+    if (!shapeIsRight) return `register[${index}] must be {"name": string, "description": string, "parameters": object} and nothing else`;
+    descriptors.push({ name: entry.name as string, description: entry.description as string, parameters: entry.parameters as Descriptor['parameters'] });
+  }
+  return descriptors;
+}
+
+// What registering one described tool gave: the entry for "registered", or an error to report as escaped.
+type RegisterOutcome = { escaped: false; result: unknown } | { escaped: true; error: unknown };
+
+// Registers a tool known only by its descriptor; a refusal (a taken name) is an error entry, a
+// starter stub escapes so the grader can say "not implemented".
+function registerDescribed(registry: Registry, descriptor: Descriptor): RegisterOutcome {
+  try {
+    registry.register(describedTool(descriptor));
+    return { escaped: false, result: { content: `registered: ${descriptor.name}` } };
+  } catch (error) {
+    if (error instanceof Error && error.name === 'NotImplementedError') return { escaped: true, error };
+    return { escaped: false, result: { content: error instanceof Error ? error.message : String(error), is_error: true } };
+  }
+}
+
+// A tool added by its description alone: its handler answers with the validated input as JSON.
+export function describedTool(descriptor: Descriptor): ToolDefinition {
+  return { ...descriptor, handler: async (input) => ({ content: sortedJson(input) }) };
+}
+
+// JSON text with every object's keys sorted by UTF-16 code unit, and no spaces.
+export function sortedJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(sortedJson).join(',')}]`;
+  if (isObject(value)) {
+    const keys = Object.keys(value).sort();
+    return `{${keys.map((key) => `${JSON.stringify(key)}:${sortedJson(value[key])}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
 }

@@ -2,7 +2,21 @@ import type { McpConnection, McpOptions, McpServerSpec } from '../harness/mcp/ty
 import type { Registry } from '../harness/registry/types.ts';
 import { NotImplementedError } from './not-implemented.ts';
 
-// TODO(mcp-discovery): connect over stdio, list the server's tools, register them as mcp__<server>__<tool>.
+// The shapes of this stage, from harness/mcp/types.ts.
+export type { McpConnection, McpOptions, McpServerSpec } from '../harness/mcp/types.ts';
+
+// TODO(mcp-discovery): `npx dispatch-lab show mcp-discovery` walks you through it. With the official SDK
+// (@modelcontextprotocol/sdk: Client, StdioClientTransport):
+// 1. Spawn `server.command` with `server.args` over stdio and connect (initialize, then initialized).
+// 2. tools/list, and register each tool as `mcp__<server.name>__<tool>`: the server's description
+//    ("" when absent), its inputSchema unchanged as parameters, and a handler that sends tools/call
+//    with `options.timeoutMs` as the request timeout and maps the answer or the failure to a result
+//    with the stage's exact texts. The handler never throws.
+// 3. On notifications/tools/list_changed, list again: unregister withdrawn or changed tools, register
+//    new or changed ones, and let the call that caused the notification wait for that.
+//    A tool list that changes needs `unregister(name)`: add it to your registry class and type
+//    `registry` (here and in makeRegistry) as that class.
+// 4. Return `{ close }`: ends the session and the server process.
 export async function connectMcp(server: McpServerSpec, registry: Registry, options: McpOptions): Promise<McpConnection> {
   void [server, registry, options];
   throw new NotImplementedError('connectMcp in src/mcp.ts');

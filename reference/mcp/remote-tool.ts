@@ -1,0 +1,36 @@
+import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { JsonSchema, ToolDefinition } from '../registry/types.ts';
+import type { ToolOutput } from '../types.ts';
+import type { McpSession } from './session.ts';
+import { mcpToolName } from './tool-name.ts';
+import { resultOf } from './call-result.ts';
+import { callFailure, disconnected } from './call-failure.ts';
+
+// A discovered tool as a registry tool: the server's description and input schema, and a handler
+// that sends tools/call. The registry validates the input against that schema before the handler runs.
+export function remoteTool(session: McpSession, tool: Tool): ToolDefinition {
+  return {
+    name: mcpToolName(session.server, tool.name),
+    description: tool.description ?? '',
+    parameters: tool.inputSchema as JsonSchema,
+    handler: async (input) => {
+      const result = await callRemote(session, tool.name, input);
+      // A list_changed sent before this answer has started a new listing: let it reach the
+      // registry before the next call is looked up and validated.
+      await session.settled();
+      return result;
+    },
+  };
+}
+
+// One tools/call within the time budget; every way it can fail becomes an error result.
+async function callRemote(session: McpSession, name: string, input: Record<string, unknown>): Promise<ToolOutput> {
+  if (session.isClosed()) return disconnected(session.server);
+  try {
+    // On timeout the SDK rejects the call and sends notifications/cancelled for it.
+    const answer = await session.client.callTool({ name, arguments: input }, undefined, { timeout: session.timeoutMs });
+    return resultOf(answer as { content?: unknown[]; isError?: boolean });
+  } catch (error) {
+    return callFailure(session.server, error, session.timeoutMs, session.isClosed());
+  }
+}
