@@ -8,14 +8,24 @@ export type DispatchRequest = {
   calls: { tool: string; input: unknown }[];
 };
 
+// A request with `sandbox` and `calls`, plus the whole object for the fields a command adds.
+export type CallsRequest = DispatchRequest & { fields: Record<string, unknown> };
+
 // Parses the dispatch stdin, or returns a one-line description of what is wrong with it.
 export function parseDispatchRequest(text: string): DispatchRequest | string {
-  const data = parseObject(text);
-  if (typeof data === 'string') return data;
-  const sandbox = sandboxOf(data);
+  const request = parseCallsRequest(text);
+  return typeof request === 'string' ? request : { sandbox: request.sandbox, calls: request.calls };
+}
+
+// Parses a stdin that holds a JSON object with `sandbox` and `calls` (every command but protocol
+// and loop), or returns a one-line description of what is wrong with it.
+export function parseCallsRequest(text: string): CallsRequest | string {
+  const fields = parseObject(text);
+  if (typeof fields === 'string') return fields;
+  const sandbox = sandboxOf(fields);
   if (typeof sandbox === 'string') return sandbox;
-  const calls = callsOf(data);
-  return typeof calls === 'string' ? calls : { sandbox, calls };
+  const calls = callsOf(fields);
+  return typeof calls === 'string' ? calls : { sandbox, calls, fields };
 }
 
 // The `calls` field: an array of {tool, input}, or what is wrong with it.

@@ -1,7 +1,7 @@
 import type { McpServerSpec } from './types.ts';
 import type { DispatchRequest } from '../dispatch-request.ts';
-import { isObject, parseObject, sandboxOf } from '../request-fields.ts';
-import { callsOf } from '../dispatch-request.ts';
+import { isObject } from '../request-fields.ts';
+import { parseCallsRequest } from '../dispatch-request.ts';
 
 // The stdin of `program.ts mcp`.
 export type McpRequest = {
@@ -21,18 +21,15 @@ const DEFAULT_TIMEOUT_MS = 1000;
 
 // Parses the mcp stdin, or returns a one-line description of what is wrong with it.
 export function parseMcpRequest(text: string): McpRequest | string {
-  const data = parseObject(text);
-  if (typeof data === 'string') return data;
-  const sandbox = sandboxOf(data);
-  if (typeof sandbox === 'string') return sandbox;
+  const request = parseCallsRequest(text);
+  if (typeof request === 'string') return request;
+  const { sandbox, calls, fields: data } = request;
   const servers = serversOf(data);
   if (typeof servers === 'string') return servers;
   const timeoutMs = data.timeout_ms ?? DEFAULT_TIMEOUT_MS;
   if (!Number.isInteger(timeoutMs) || (timeoutMs as number) < 1) return '"timeout_ms" must be a positive integer';
   const listTools = data.list_tools ?? false;
   if (typeof listTools !== 'boolean') return '"list_tools" must be a boolean';
-  const calls = callsOf(data);
-  if (typeof calls === 'string') return calls;
   return { sandbox, servers, timeoutMs: timeoutMs as number, listTools, calls };
 }
 

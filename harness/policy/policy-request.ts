@@ -1,7 +1,7 @@
 import type { Policy } from './types.ts';
 import type { DispatchRequest } from '../dispatch-request.ts';
-import { callsOf } from '../dispatch-request.ts';
-import { isObject, parseObject, sandboxOf } from '../request-fields.ts';
+import { parseCallsRequest } from '../dispatch-request.ts';
+import { isObject } from '../request-fields.ts';
 
 // The stdin of `program.ts policy`.
 export type PolicyRequest = DispatchRequest & {
@@ -16,18 +16,16 @@ const POLICY_FIELDS: readonly string[] = [...LIST_FIELDS, 'quota'];
 
 // Parses the policy stdin, or returns a one-line description of what is wrong with it.
 export function parsePolicyRequest(text: string): PolicyRequest | string {
-  const data = parseObject(text);
-  if (typeof data === 'string') return data;
-  const sandbox = sandboxOf(data);
-  if (typeof sandbox === 'string') return sandbox;
+  const request = parseCallsRequest(text);
+  if (typeof request === 'string') return request;
+  const { sandbox, calls, fields: data } = request;
   const policy = policyOf(data.policy ?? {});
   if (typeof policy === 'string') return policy;
   const confirmations = data.confirmations ?? [];
   if (!Array.isArray(confirmations) || !confirmations.every((answer) => typeof answer === 'boolean')) {
     return '"confirmations" must be an array of true/false answers';
   }
-  const calls = callsOf(data);
-  return typeof calls === 'string' ? calls : { sandbox, policy, confirmations, calls };
+  return { sandbox, policy, confirmations, calls };
 }
 
 // The `policy` field checked field by field (a typo such as "allowed" is the case author's

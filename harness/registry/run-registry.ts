@@ -1,7 +1,7 @@
 import type { CommandOutput, Solution } from '../solution.ts';
 import type { Descriptor, Registry, ToolDefinition } from './types.ts';
-import { isObject, parseObject, sandboxOf } from '../request-fields.ts';
-import { callsOf, type DispatchRequest } from '../dispatch-request.ts';
+import { isObject } from '../request-fields.ts';
+import { parseCallsRequest, type DispatchRequest } from '../dispatch-request.ts';
 import { badRequest, escapedError } from '../failure-report.ts';
 import { withRegistry } from './with-registry.ts';
 
@@ -59,12 +59,9 @@ export async function runRegistry<T, R extends Registry>(stdinText: string, solu
 
 // Parses the registry stdin, or returns a one-line description of what is wrong with it.
 export function parseRegistryRequest(text: string): RegistryRequest | string {
-  const data = parseObject(text);
-  if (typeof data === 'string') return data;
-  const sandbox = sandboxOf(data);
-  if (typeof sandbox === 'string') return sandbox;
-  const calls = callsOf(data);
-  if (typeof calls === 'string') return calls;
+  const request = parseCallsRequest(text);
+  if (typeof request === 'string') return request;
+  const { sandbox, calls, fields: data } = request;
   if (data.list_tools !== undefined && typeof data.list_tools !== 'boolean') return '"list_tools" must be true or false';
   const register = data.register === undefined ? undefined : descriptorsOf(data.register);
   if (typeof register === 'string') return register;

@@ -1,6 +1,6 @@
 import type { TurnCall } from './types.ts';
-import { isObject, parseObject, sandboxOf } from '../request-fields.ts';
-import { callsOf } from '../dispatch-request.ts';
+import { isObject } from '../request-fields.ts';
+import { parseCallsRequest } from '../dispatch-request.ts';
 
 // The stdin of `program.ts turn`.
 export type TurnRequest = {
@@ -12,12 +12,9 @@ export type TurnRequest = {
 
 // Parses the turn stdin, or returns a one-line description of what is wrong with it.
 export function parseTurnRequest(text: string): TurnRequest | string {
-  const data = parseObject(text);
-  if (typeof data === 'string') return data;
-  const sandbox = sandboxOf(data);
-  if (typeof sandbox === 'string') return sandbox;
-  const calls = callsOf(data);
-  if (typeof calls === 'string') return calls;
+  const request = parseCallsRequest(text);
+  if (typeof request === 'string') return request;
+  const { sandbox, calls, fields: data } = request;
   const ids = idsOf(data.calls as unknown[]);
   if (typeof ids === 'string') return ids;
   return { sandbox, calls: calls.map((call, index) => ({ id: ids[index] ?? '', ...call })) };
