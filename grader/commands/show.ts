@@ -22,7 +22,7 @@ export async function showCommand(args: { slug: string; content?: string; color?
   const colors = pc.createColors(colored);
   const markdown = await readFile(join(contentRoot, 'stages', `${stage.slug}.md`), 'utf8');
   const header = colors.dim(`stage ${index + 1} of ${course.stages.length} · ${stage.slug} · grade it: npx dispatch-lab test --stage ${stage.slug}`);
-  const body = markdownTerminal(markdown, { heading: (s) => colors.bold(colors.cyan(s)), strong: colors.bold, code: colors.yellow, dim: colors.dim }, colored);
+  const body = markdownTerminal(markdown, { heading: (s) => colors.bold(colors.cyan(s)), strong: colors.bold, code: colors.yellow, dim: colors.dim }, colored, Math.min(process.stdout.columns ?? 100, 120));
   process.stdout.write(`${header}\n\n${body.trimEnd()}\n`);
   return 0;
 }

@@ -32,6 +32,21 @@ describe('markdownTerminal', () => {
     expect(lines[0]).toMatch(/^┌─+┬─+┐$/);
     expect(lines).toContainEqual(expect.stringMatching(/^│ <c>x<\/c> │ y +│$/));
   });
+
+  it('wraps a wide table to the width, every row aligned', () => {
+    const cell = 'word '.repeat(40).trim();
+    const lines = markdownTerminal(`| a | b |\n|---|---|\n| \`x: 1\` | ${cell} |`, plain, false, 60).trim().split('\n');
+    expect(lines.length).toBeGreaterThan(5);
+    expect(new Set(lines.map((line) => line.length))).toEqual(new Set([60]));
+  });
+
+  it('numbers a nested ordered list per list and indents it', () => {
+    expect(render('1. one\n2. two\n   1. inner\n   2. inner two\n3. three').split('\n')).toEqual(['1. one', '  2. two', '       1. inner', '       2. inner two', '  3. three']);
+  });
+
+  it('keeps the colons of a code span inside a table cell', () => {
+    expect(render('| `"a": 1` | b |\n|---|---|\n| c | d |')).toContain('<c>"a": 1</c>');
+  });
 });
 
 // Every code span of a Markdown text, as marked reads it (line breaks inside a span are spaces).
@@ -52,7 +67,8 @@ describe('every stage text renders its code spans whole', () => {
   it.each(texts)('%s', (file) => {
     const markdown = readFileSync(join(stagesDir, file), 'utf8');
     const spans = codeSpans(Lexer.lex(markdown));
-    const output = markdownTerminal(markdown, { ...plain, code: (s) => `⟦${s}⟧` }, false);
+    // Wide enough that no table cell wraps (wrapping may split a span across lines).
+    const output = markdownTerminal(markdown, { ...plain, code: (s) => `⟦${s}⟧` }, false, 100_000);
     const rendered = [...output.matchAll(/⟦([^⟧]*)⟧/g)].map((m) => m[1]);
     const unescape = (s: string) => s.replaceAll('&amp;', '&').replaceAll('&lt;', '<').replaceAll('&gt;', '>').replaceAll('&quot;', '"').replaceAll('&#39;', "'");
     expect(spans.length).toBeGreaterThan(0);
