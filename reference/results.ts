@@ -5,7 +5,7 @@ export function success(content: string): ToolOutput {
   return { content };
 }
 
-// An error result: `{content, is_error: true}`, in that key order.
+// An error result: `{content, is_error: true}`.
 export function failure(content: string): ToolOutput {
   return { content, is_error: true };
 }

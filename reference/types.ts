@@ -8,7 +8,7 @@ export type ToolOutput = {
   is_error?: true;
 };
 
-// What bash returns once the command ran: always all three keys, in this order.
+// What bash returns once the command ran: always all three keys.
 export type BashOutput = {
   // All of stdout followed by all of stderr, untrimmed.
   content: string;

@@ -44,7 +44,8 @@ export class Tools {
   }
 
   // TODO(bash): run a command with bash -c in the sandbox; stdout then stderr, exit code, timeout.
-  async bash(command: unknown, timeoutMs?: unknown): Promise<BashOutput> {
+  // Bad parameters (nothing ran) are a plain error result `{ content, is_error: true }`.
+  async bash(command: unknown, timeoutMs?: unknown): Promise<BashOutput | ToolOutput> {
     void [command, timeoutMs];
     throw new NotImplementedError('Tools.bash in src/tools.ts');
   }

@@ -6,7 +6,7 @@ export type ToolOutput = {
   is_error?: true;
 };
 
-// What bash returns: always all three keys, in this order.
+// What bash returns once the command ran: always all three keys.
 export type BashOutput = {
   content: string;
   is_error: boolean;

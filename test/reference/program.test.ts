@@ -40,3 +40,46 @@ describe('program.ts', () => {
     expect(run).toMatchObject({ stdout: '', stderr: 'unknown command: frobnicate\n', status: 2 });
   });
 });
+
+// A course directory laid out as `init` makes it, with the reference's dispatch layer in src/ in place of the
+// stubs (types.ts stays the starter's), and a file that holds the reference against the starter's signatures.
+async function starterWithReference(dir: string): Promise<void> {
+  await fs.promises.cp(path.join(REPO, 'starter'), dir, { recursive: true, filter: (source) => !/\/starter\/(harness|gitignore)$/.test(source) });
+  await fs.promises.cp(path.join(REPO, 'harness'), path.join(dir, 'harness'), { recursive: true });
+  await fs.promises.symlink(path.join(REPO, 'node_modules'), path.join(dir, 'node_modules'));
+  await fs.promises.writeFile(path.join(dir, 'package.json'), '{ "private": true, "type": "module" }\n');
+  const src = path.join(dir, 'src');
+  await fs.promises.rename(path.join(src, 'tools.ts'), path.join(src, 'starter-tools.ts'));
+  await fs.promises.rename(path.join(src, 'execute.ts'), path.join(src, 'starter-execute.ts'));
+  for (const name of fs.readdirSync(path.join(REPO, 'reference')).filter((n) => n.endsWith('.ts') && n !== 'index.ts' && n !== 'types.ts')) {
+    await fs.promises.copyFile(path.join(REPO, 'reference', name), path.join(src, name));
+  }
+  await fs.promises.cp(path.join(REPO, 'reference/tools'), path.join(src, 'tools'), { recursive: true });
+  await fs.promises.writeFile(
+    path.join(src, 'starter-signatures.ts'),
+    [
+      "import type { Tools as StarterTools } from './starter-tools.ts';",
+      "import type { makeExecute as starterMakeExecute } from './starter-execute.ts';",
+      "import { Tools } from './tools.ts';",
+      "import { makeExecute } from './execute.ts';",
+      '// The reference fits the signatures the starter gives students.',
+      'export const tools: new (root: string) => StarterTools = Tools;',
+      'export const execute: typeof starterMakeExecute = makeExecute;',
+      '',
+    ].join('\n'),
+  );
+}
+
+describe('a complete solution written against the starter', () => {
+  it("type-checks: the reference's dispatch layer, compiled against starter/src/types.ts and the starter's signatures", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'starter-solution-'));
+    try {
+      await starterWithReference(dir);
+      const tsc = spawnSync(process.execPath, [path.join(REPO, 'node_modules/typescript/bin/tsc'), '--noEmit', '-p', dir], { encoding: 'utf8' });
+      expect(tsc.stdout).toBe('');
+      expect(tsc.status).toBe(0);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }, 300_000);
+});

@@ -72,6 +72,14 @@ describe('view: directories', () => {
     { name: 'a subdirectory with trailing slash', files: TREE, call: (t) => t.view('sub/'), expected: ok('x') },
     { name: 'an empty directory', setup: (root) => fs.mkdir(path.join(root, 'empty')), call: (t) => t.view('empty'), expected: ok('') },
     { name: 'empty root', call: (t) => t.view('/'), expected: ok('') },
+    { name: 'names sorted with their "/"', files: { 'a/x': '', 'a-b': '', 'a.c': '', a0: '' }, call: (t) => t.view(''), expected: ok('a-b\na.c\na/\na0') },
+    {
+      name: 'a symlink is listed without "/"',
+      files: { 'docs/a.txt': 'A' },
+      setup: (root) => fs.symlink('docs', path.join(root, 'd')),
+      call: (t) => t.view(''),
+      expected: ok('d\ndocs/'),
+    },
   ]);
 });
 

@@ -1,0 +1,12 @@
+// The program a mutant is graded as: program.ts's `dispatch` command over the reference's Tools and
+// makeExecute (one module swapped for the mutant at build time), without the later layers, so
+// each case's process starts fast.
+import { runDispatch } from '../../harness/dispatch.ts';
+import { readStdin } from '../../harness/stdin.ts';
+import { Tools } from '../../reference/tools.ts';
+import { makeExecute } from '../../reference/execute.ts';
+
+const output = await runDispatch(await readStdin(), { Tools, makeExecute });
+process.stdout.write(output.stdout);
+process.stderr.write(output.stderr);
+process.exitCode = output.exitCode;

@@ -1,0 +1,44 @@
+// Every one-bug variant of the reference under test/mutants/<stage>/ is graded through the real CLI
+// on its stage, and must fail there, on one of the cases its header names ("// Caught by: …").
+// How to add one: copy the reference module it changes into test/mutants/<stage>/<bug>.ts, fix its
+// relative imports to point at reference/, make the one change, and write the three header lines.
+import { describe, expect, it } from 'vitest';
+import { listMutants, type Mutant } from './mutant-file.ts';
+import { gradeMutant, MUTANTS_DIR } from './grade-mutant.ts';
+
+const TOOL_STAGES = ['echo', 'view', 'create', 'str-replace', 'insert', 'glob', 'grep', 'bash', 'register-tools'];
+const byStage = listMutants(MUTANTS_DIR);
+// Generous: a busy machine grades one stage in well under a minute, an idle one in seconds.
+const PER_MUTANT_MS = 180_000;
+
+// What is wrong with how the grader judged one mutant, or nothing.
+async function problemOf(mutant: Mutant): Promise<string | undefined> {
+  const grade = await gradeMutant(mutant);
+  const where = `${mutant.stage}/${mutant.name}`;
+  if (grade.total === 0) return `${where}: no case was graded (exit ${grade.exitCode})\n${grade.output}`;
+  if (grade.failed.length === 0) return `${where} survived all ${grade.total} cases`;
+  if (!grade.failed.some((name) => mutant.caughtBy.includes(name))) {
+    return `${where} is caught by ${grade.failed.join(', ')}, not by ${mutant.caughtBy.join(', ')} as its header says`;
+  }
+  return undefined;
+}
+
+describe('mutants', () => {
+  it('cover every tool stage with at least 3 each, 27 in all', () => {
+    expect([...byStage.keys()].sort()).toEqual([...TOOL_STAGES].sort());
+    for (const stage of TOOL_STAGES) expect(byStage.get(stage)?.length ?? 0, stage).toBeGreaterThanOrEqual(3);
+    expect([...byStage.values()].flat().length).toBeGreaterThanOrEqual(27);
+  });
+
+  describe.each(TOOL_STAGES)('of stage %s', (stage) => {
+    const mutants = byStage.get(stage) ?? [];
+    it(`fail on the cases their headers name (${mutants.map((m) => m.name).join(', ')})`, async () => {
+      const problems: string[] = [];
+      for (const mutant of mutants) {
+        const problem = await problemOf(mutant);
+        if (problem) problems.push(problem);
+      }
+      expect(problems).toEqual([]);
+    }, PER_MUTANT_MS * Math.max(1, mutants.length));
+  });
+});
