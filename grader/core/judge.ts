@@ -17,9 +17,10 @@ export function judge(testCase: Case, run: RunResult, timeoutMs: number): Verdic
   return failures.length === 0 ? { status: 'pass' } : { status: 'fail', failures };
 }
 
-// A starter stub reached: the harness prints "not implemented: <what>" and exits 1, which says more than the empty stdout does.
+// A starter stub reached: the harness prints "not implemented: <what>" and exits 1 with nothing on stdout, which says
+// more than the empty stdout does — also where the case itself expects exit 1 (a protocol failure, say).
 function notImplemented(expectedExitCode: number, run: RunResult): Failure | undefined {
-  if (run.exitCode === expectedExitCode) return undefined;
+  if (run.exitCode === expectedExitCode && run.stdout.trim() !== '') return undefined;
   const line = /^not implemented: (.+)$/m.exec(run.stderr);
   return line?.[1] ? { kind: 'not-implemented', what: line[1].trim() } : undefined;
 }

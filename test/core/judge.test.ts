@@ -27,6 +27,7 @@ describe('judge', () => {
     ['exit code only when stdout is not graded', { stdout: 'garbage', exitCode: 1 }, { exitCode: 1 }, 'pass', ''],
     ['exit code defaults to 0', { stdout: '{}' }, { stdout: {} }, 'pass', ''],
     ['a starter stub is named instead of the empty stdout', { stdout: '', exitCode: 1, stderr: 'not implemented: Tools.view in src/tools.ts\n' }, undefined, 'fail', 'not implemented yet: Tools.view in src/tools.ts (this case needs it)'],
+    ['a stub is named where the case expects exit 1 too', { stdout: '', exitCode: 1, stderr: 'not implemented: handleProtocolRequest in src/protocol.ts\n' }, { stdout: { status: 'protocol_error' }, exitCode: 1 }, 'fail', 'not implemented yet: handleProtocolRequest in src/protocol.ts (this case needs it)'],
     ['a stub message does not hide a passing exit code', { stderr: 'not implemented: x\n' }, undefined, 'pass', ''],
     ['debug output is named', { stdout: 'dbg\n{"results":[{"content":"1: A"}]}' }, undefined, 'fail', 'stdout is not one JSON document: found text before it (debug output belongs on stderr: console.error)'],
   ];
