@@ -10,6 +10,8 @@ import { emit, problemStage, runStage, startProbeFor, type StartProbe } from './
 import type { Reporter } from './reporters/reporter.ts';
 import { createProgramBuilder, type ProgramBuilder } from './io/build-program.ts';
 import { GraderError } from './grader-error.ts';
+import type { Isolation } from './io/isolation.ts';
+import type { RunLimits } from './io/case-limits.ts';
 
 /** Everything one graded run needs. */
 export type TestOptions = {
@@ -33,6 +35,12 @@ export type TestOptions = {
   onKeptDir?: (path: string) => void;
   /** --repeat: grade each case this many times; a case whose verdict changes fails as flaky. 1 when absent. */
   repeat?: number;
+  /** --isolate: every case in its own namespaces (see io/isolation.ts). */
+  isolation?: Isolation;
+  /** --memory, --max-procs (on by default with --isolate): per-case limits. */
+  limits?: RunLimits;
+  /** Keep each run's whole output in the report (record needs the reference's); otherwise long output is cut. */
+  keepFullOutput?: boolean;
 };
 
 export type TestOutcome = { report: Report; cancelled: boolean };

@@ -8,7 +8,7 @@ import { repeatedVerdict } from './core/flaky.ts';
 import { compactRun } from './core/compact-run.ts';
 import { crashLine, describeStartCrash } from './core/start-crash.ts';
 import { createStartProbe, type StartProbe } from './start-probe.ts';
-import { runCase } from './io/run-case.ts';
+import { runCase, type RunRequest } from './io/run-case.ts';
 import type { Reporter } from './reporters/reporter.ts';
 import type { TestOptions } from './app.ts';
 
@@ -35,8 +35,14 @@ export function startProbeFor(bundlePath: string, thePlan: Plan, options: TestOp
     stdin: '',
     timeoutMs: options.timeoutMs ?? options.defaultTimeoutMs,
     outputLimitBytes: options.outputLimitBytes,
+    ...sandboxOf(options),
     ...(options.signal ? { signal: options.signal } : {}),
   }));
+}
+
+// The isolation and limits every run of the program gets, the start probe's included.
+function sandboxOf(options: TestOptions): Pick<RunRequest, 'isolation' | 'limits'> {
+  return { ...(options.isolation ? { isolation: options.isolation } : {}), ...(options.limits ? { limits: options.limits } : {}) };
 }
 
 // Run and judge every case of one stage, --jobs at a time, reporting them in case order.
@@ -75,11 +81,13 @@ async function gradeCase(c: Case, stage: Stage, bundlePath: string, options: Tes
         timeoutMs,
         outputLimitBytes: options.outputLimitBytes,
         keepTempDir: options.keep,
+        ...sandboxOf(options),
         ...(options.signal ? { signal: options.signal } : {}),
         ...(options.keep && options.onKeptDir ? { onTempDir: options.onKeptDir } : {}),
       });
-      if (attempt === 0) await probe.check(run);
-      graded.push({ verdict: judge(c, run, timeoutMs), run: compactRun(run) });
+      // A program that dies at start because it met a limit gets the limit's verdict, not "crashes at start".
+      if (attempt === 0 && !run.limitHit) await probe.check(run);
+      graded.push({ verdict: judgeSafely(c, run, timeoutMs), run: compactRun(run, options.keepFullOutput) });
       if (probe.crash) break;
     }
   } catch (error) {
@@ -90,3 +98,11 @@ async function gradeCase(c: Case, stage: Stage, bundlePath: string, options: Tes
   return { case: c, verdict, ...(shown ? { run: shown.run } : {}), durationMs: Math.max(0, ...graded.map((g) => g.run.durationMs)) };
 }
 
+// The judge's verdict; should judging ever fail on some output, that case gets an error verdict and the run goes on.
+function judgeSafely(c: Case, run: RunResult, timeoutMs: number): Verdict {
+  try {
+    return judge(c, run, timeoutMs);
+  } catch (error) {
+    return { status: 'error', message: `the grader could not judge this output (${(error as Error).message}); please report it` };
+  }
+}

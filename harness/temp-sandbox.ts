@@ -2,8 +2,26 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 
+// Why a sandbox path cannot be written, or undefined when it names a file inside the sandbox
+// (the grader's `validate` rejects the same paths in case files).
+export function sandboxPathProblem(name: string): string | undefined {
+  if (name === '') return 'is empty';
+  if (name.includes('\u0000')) return 'holds a NUL character';
+  if (/^([\\/]|[A-Za-z]:)/.test(name)) return 'is absolute';
+  const parts = name.split(/[\\/]/);
+  if (parts.includes('..')) return 'contains ".."';
+  if (parts.every((p) => p === '' || p === '.')) return 'names the sandbox folder itself';
+  if (/[\\/]$/.test(name)) return 'ends with "/"';
+  return undefined;
+}
+
 // Runs `use` on a fresh temp directory seeded with `files` (path → text), then removes it.
+// A path that would land outside the sandbox (or on the sandbox itself) is refused before anything is written.
 export async function withTempSandbox<R>(files: Record<string, string>, use: (root: string) => Promise<R>): Promise<R> {
+  for (const name of Object.keys(files)) {
+    const problem = sandboxPathProblem(name);
+    if (problem) throw new Error(`sandbox path ${JSON.stringify(name)} ${problem}: a sandbox path must name a file inside the sandbox`);
+  }
   // The real path, so that symlink checks and messages agree (macOS's /var is /private/var).
   const root = await fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), 'dispatch-')));
   try {

@@ -7,6 +7,7 @@ import { REPORTERS } from '../reporters/index.ts';
 import type { Reporter } from '../reporters/reporter.ts';
 import { fileSink, shouldColor, stdoutSink, type Sink } from '../io/terminal.ts';
 import { packageRoot } from '../io/package-root.ts';
+import { parseSize } from '../core/limits.ts';
 
 export const DEFAULT_TIMEOUT_MS = 10_000;
 export const OUTPUT_LIMIT_BYTES = 1024 * 1024;
@@ -28,6 +29,12 @@ export type CommonArgs = {
   color?: boolean;
   /** --repeat N: grade each case N times and fail the ones whose verdict changes. */
   repeat?: number;
+  /** --isolate: each case in its own namespaces; absent: the DISPATCH_LAB_ISOLATE setting decides. */
+  isolate?: boolean;
+  /** --memory SIZE: per-case memory limit ("512M"). */
+  memory?: string;
+  /** --max-procs N: per-case process limit. */
+  'max-procs'?: number;
 };
 
 // Declare the flags every grading command shares.
@@ -46,7 +53,10 @@ export function commonOptions<T>(y: Argv<T>) {
     .option('keep', { type: 'boolean', default: false, describe: "keep each case's temp dir and print its path" })
     .option('all', { type: 'boolean', default: false, describe: 'grade every stage, not only up to the first failing one' })
     .option('color', { type: 'boolean', describe: 'force colours on or off (also NO_COLOR / FORCE_COLOR)' })
-    .option('repeat', { type: 'number', describe: 'grade each case N times; a case whose verdict changes fails as flaky' });
+    .option('repeat', { type: 'number', describe: 'grade each case N times; a case whose verdict changes fails as flaky' })
+    .option('isolate', { type: 'boolean', describe: 'run each case in its own user/PID/mount/network namespaces, the grader, the cases and other submissions hidden (for code you do not trust; also DISPATCH_LAB_ISOLATE=1)' })
+    .option('memory', { type: 'string', describe: 'memory limit per case, e.g. 512M (default with --isolate: 512M)' })
+    .option('max-procs', { type: 'number', describe: 'processes per case at once (default with --isolate: 256)' });
 }
 
 // A flag's value as a positive integer, or a GraderError naming the flag.
@@ -75,6 +85,8 @@ export function flagProblems(args: CommonArgs): string[] {
     ...problemsOf(() => positiveInteger('jobs', args.jobs)),
     ...problemsOf(() => positiveInteger('timeout', args.timeout)),
     ...problemsOf(() => positiveInteger('repeat', args.repeat)),
+    ...problemsOf(() => positiveInteger('max-procs', args['max-procs'])),
+    ...(args.memory !== undefined && parseSize(args.memory) === undefined ? [`--memory must be a size such as 512M or 1G, got "${args.memory}"`] : []),
     ...problemsOf(() => parseShard(args.shard)),
     ...problemsOf(() => reporterNames(args)),
   ];

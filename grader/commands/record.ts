@@ -3,6 +3,7 @@ import { loadCourse } from '../course-loader.ts';
 import { recordCases, type RecordOutcome } from '../record.ts';
 import { type CommonArgs, contentRootOf, selectionOf } from './options.ts';
 import { testOptionsOf } from './test.ts';
+import { sandboxOptionsOf } from './sandbox-options.ts';
 
 const RECORD_TIMEOUT_MS = 30_000;
 
@@ -10,12 +11,15 @@ const RECORD_TIMEOUT_MS = 30_000;
 export async function recordCommand(args: CommonArgs & { check: boolean }): Promise<number> {
   const contentRoot = contentRootOf(args);
   const course = await loadCourse(contentRoot);
+  const courseDir = resolve(args.dir === '.' ? contentRoot : args.dir);
   const run = {
     ...testOptionsOf(args, course, []),
-    courseDir: resolve(args.dir === '.' ? contentRoot : args.dir),
+    ...(await sandboxOptionsOf(args, contentRoot, [courseDir])),
+    courseDir,
     selection: { ...selectionOf(args), all: true },
     // The reference is slow only on purpose (timeout cases); give it room so a busy machine records nothing wrong.
     defaultTimeoutMs: RECORD_TIMEOUT_MS,
+    keepFullOutput: true,
   };
   const outcomes = await recordCases({ run, contentRoot, check: args.check });
   const count = (status: RecordOutcome['status']) => outcomes.filter((o) => o.status === status).length;

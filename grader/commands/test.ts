@@ -5,13 +5,12 @@ import { assertProgramExists, planOrThrow, runTests, type TestOptions } from '..
 import { GraderError } from '../grader-error.ts';
 import type { Reporter } from '../reporters/reporter.ts';
 import { caseCountsOf, saveStageStatus } from '../io/stage-status.ts';
+import { STOP_SIGNALS, watchStopSignals } from '../io/stop-signals.ts';
+import { sandboxOptionsOf } from './sandbox-options.ts';
 import { type CommonArgs, contentRootOf, DEFAULT_TIMEOUT_MS, flagProblems, openReporters, OUTPUT_LIMIT_BYTES, positiveInteger, problemsOf, selectionOf } from './options.ts';
 
 /** Flags of `test` beyond the common ones. */
 export type TestArgs = CommonArgs & { watch: boolean; poll: boolean };
-
-/** Exit codes for a run stopped by a signal: 128 + the signal's number, as shells report it. */
-const STOP_SIGNALS: Record<'SIGINT' | 'SIGTERM' | 'SIGHUP', number> = { SIGINT: 130, SIGTERM: 143, SIGHUP: 129 };
 
 // The run options the flags describe (shared by a single run and watch mode).
 export function testOptionsOf(args: CommonArgs, course: Course, reporters: Reporter[]): TestOptions {
@@ -64,26 +63,19 @@ export async function testCommand(args: TestArgs): Promise<number> {
     return watchCommand(args);
   }
   const course = await checkedCourse(args);
+  const sandbox = await sandboxOptionsOf(args, contentRootOf(args), [resolve(args.dir)]);
   const { reporters, sinks } = openReporters(args);
-  const options = testOptionsOf(args, course, reporters);
-  const abort = new AbortController();
-  let stoppedBy: number | undefined;
+  const options = { ...testOptionsOf(args, course, reporters), ...sandbox };
   // Ctrl-C (or a CI cancel) stops the run: running programs are killed, temp dirs removed, then the grader exits 128 + signal.
-  // A second one exits at once: the exit hook still kills every running program's group, but temp dirs may stay.
-  const onSignal = (signal: NodeJS.Signals) => {
-    if (stoppedBy !== undefined) process.exit(stoppedBy);
-    stoppedBy = STOP_SIGNALS[signal as keyof typeof STOP_SIGNALS];
-    abort.abort();
-  };
-  const signals = Object.keys(STOP_SIGNALS) as NodeJS.Signals[];
-  for (const signal of signals) process.on(signal, onSignal);
+  const stop = watchStopSignals();
   try {
-    const { report, cancelled } = await runTests({ ...options, signal: abort.signal });
-    if (cancelled || stoppedBy !== undefined) return stoppedBy ?? 130;
+    const { report, cancelled } = await runTests({ ...options, signal: stop.signal });
+    const stoppedBy = stop.stoppedBy();
+    if (cancelled || stoppedBy !== undefined) return STOP_SIGNALS[stoppedBy ?? 'SIGINT'];
     await saveStageStatus(options.courseDir, report, caseCountsOf(course.cases));
     return report.stages.some((s) => s.status === 'fail') ? 1 : 0;
   } finally {
-    for (const signal of signals) process.off(signal, onSignal);
+    stop.dispose();
     for (const sink of sinks) sink.close();
   }
 }

@@ -12,9 +12,11 @@ import { shouldColor } from '../io/terminal.ts';
 import { verifyLines, type StagePair } from '../core/verify-lines.ts';
 import { type CommonArgs, contentRootOf } from './options.ts';
 import { testOptionsOf } from './test.ts';
+import { sandboxOptionsOf } from './sandbox-options.ts';
 
 async function gradeEverything(args: CommonArgs, course: Course, courseDir: string): Promise<StageResult[]> {
-  const { report } = await runTests({ ...testOptionsOf(args, course, []), courseDir, selection: { stages: [], all: true } });
+  const sandbox = await sandboxOptionsOf(args, contentRootOf(args), [courseDir]);
+  const { report } = await runTests({ ...testOptionsOf(args, course, []), ...sandbox, courseDir, selection: { stages: [], all: true } });
   return report.stages;
 }
 

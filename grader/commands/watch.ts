@@ -9,6 +9,7 @@ import { watchCourseFiles } from '../io/watch-files.ts';
 import { createWatchSession } from '../watch/watch-session.ts';
 import { contentRootOf } from './options.ts';
 import { testOptionsOf, type TestArgs } from './test.ts';
+import { sandboxOptionsOf } from './sandbox-options.ts';
 
 /** Quiet time after the last file event before rerunning: editors that write twice or by rename cause one run. */
 const DEBOUNCE_MS = 150;
@@ -22,6 +23,7 @@ export async function watchCommand(args: TestArgs): Promise<number> {
   const base = testOptionsOf(args, course, []);
   planOrThrow(course, base.selection);
   await assertProgramExists(base.courseDir);
+  Object.assign(base, await sandboxOptionsOf(args, contentRoot, [base.courseDir]));
   const screen = terminalScreen();
   const builder = await createProgramBuilder(base.courseDir, `watch-${randomUUID()}`);
   const session = createWatchSession({

@@ -2,6 +2,7 @@ import { Ajv, type ValidateFunction } from 'ajv';
 import type { Case, Stage } from './types.ts';
 import { describeSchemaError, parseJsonText } from './json-errors.ts';
 import { matcherProblems } from './matchers.ts';
+import { sandboxKeyProblems } from './sandbox-keys.ts';
 
 /** The raw course content as read from disk: texts keyed by their path relative to the content root. */
 export type CourseFiles = {
@@ -53,9 +54,9 @@ export function readCourseFiles(files: CourseFiles): CourseResult {
   const cases = files.caseFiles.flatMap(({ file, dir, text }) => {
     const value = parseWith({ file, text }, validateCase, problems);
     if (!value) return [];
-    const badMatchers = matcherProblems((value.expect as { stdout?: unknown }).stdout);
-    problems.push(...badMatchers.map((p) => `${file}: ${p}`));
-    return badMatchers.length > 0 ? [] : [{ ...(value as Omit<Case, 'stage' | 'file'>), stage: dir, file }];
+    const bad = [...matcherProblems((value.expect as { stdout?: unknown }).stdout), ...sandboxKeyProblems(value.input)];
+    problems.push(...bad.map((p) => `${file}: ${p}`));
+    return bad.length > 0 ? [] : [{ ...(value as Omit<Case, 'stage' | 'file'>), stage: dir, file }];
   });
   problems.push(...consistencyProblems(files, stages, cases));
   return problems.length > 0 ? { ok: false, problems } : { ok: true, course: { stages, cases: cases.map(stripSchemaKey) } };

@@ -2,6 +2,8 @@ import type { Failure, Mismatch, Verdict } from './types.ts';
 import { displayPath } from './json-path.ts';
 import { isMatcher } from './matchers.ts';
 import { describeStringDifference, isLongStringPair } from './string-difference.ts';
+import { describeLimit } from './limits.ts';
+import { safeText } from './safe-text.ts';
 
 const VALUE_CHARS = 160;
 
@@ -38,13 +40,25 @@ function describeFlaky(f: Extract<Failure, { kind: 'flaky' }>): string[] {
   return [`flaky: the verdict changed across ${f.runs} runs of the same case (${counts}); the result depends on timing or order`, ...details];
 }
 
-// The lines that explain one failure.
+function describeMismatches(f: Extract<Failure, { kind: 'mismatch' }>): string[] {
+  const lines = f.mismatches.flatMap((m) => describeMismatch(m).split('\n'));
+  if (f.more) lines.push(`… and ${f.more} more ${f.more === 1 ? 'difference' : 'differences'} (the first ${f.mismatches.length} are listed)`);
+  return lines;
+}
+
+// The lines that explain one failure, safe to print: whatever the program wrote shows with its control characters escaped.
 export function describeFailure(f: Failure): string[] {
+  return failureLines(f).map(safeText);
+}
+
+function failureLines(f: Failure): string[] {
   switch (f.kind) {
     case 'not-implemented':
       return [`not implemented yet: ${f.what} (this case needs it)`];
     case 'mismatch':
-      return f.mismatches.flatMap((m) => describeMismatch(m).split('\n'));
+      return describeMismatches(f);
+    case 'limit':
+      return [describeLimit(f.limit, f.limits)];
     case 'exit-code':
       return [f.signal === null
         ? `exit code: expected ${f.expected}, received ${f.received}`
@@ -58,8 +72,12 @@ export function describeFailure(f: Failure): string[] {
   }
 }
 
-// A one-paragraph message for a verdict, as the JSON report and one-line views show it ("" for a pass).
+// A one-paragraph message for a verdict, as the JSON report and one-line views show it ("" for a pass), safe to print.
 export function describeVerdict(verdict: Verdict): string {
+  return safeText(verdictText(verdict));
+}
+
+function verdictText(verdict: Verdict): string {
   switch (verdict.status) {
     case 'pass':
       return '';

@@ -1,4 +1,5 @@
 import type { Case, Report, Stage } from './types.ts';
+import { safeText } from './safe-text.ts';
 
 /** One submission's line in a gradebook. */
 export type GradebookRow = {
@@ -16,14 +17,22 @@ export type GradebookRow = {
 };
 
 /** The gradebook document written as JSON. */
-export type Gradebook = { stages: string[]; submissions: GradebookRow[] };
+export type Gradebook = {
+  stages: string[];
+  submissions: GradebookRow[];
+  /** False when the run was stopped before every submission was graded (Ctrl-C, SIGTERM): the rows say which were not. */
+  complete: boolean;
+  /** Why the gradebook is incomplete. */
+  incomplete?: string;
+};
 
 // A submission's gradebook row from its report.
 export function gradebookRow(submission: string, report: Report): GradebookRow {
   const cases = report.stages.flatMap((s) => s.cases);
   const pointsOf = (c: (typeof cases)[number]) => c.case.points ?? 1;
   const passedCases = cases.filter((c) => c.verdict.status === 'pass');
-  const problems = report.stages.flatMap((s) => (s.problem ? [s.problem.split('\n')[0] ?? ''] : []));
+  // A stage problem may quote the program (a crash line): shown escaped, like everything a program wrote.
+  const problems = report.stages.flatMap((s) => (s.problem ? [safeText(s.problem.split('\n')[0] ?? '')] : []));
   return {
     submission,
     score: passedCases.reduce((sum, c) => sum + pointsOf(c), 0),
@@ -49,8 +58,9 @@ export function ungradedRow(submission: string, problem: string, stages: Stage[]
   };
 }
 
+// A CSV cell; text that a spreadsheet would run as a formula (=, +, -, @, tab, carriage return first) is prefixed with '.
 function csvField(value: string | number): string {
-  const text = String(value);
+  const text = typeof value === 'string' && /^[=+\-@\t\r]/.test(value) ? `'${value}` : String(value);
   return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 

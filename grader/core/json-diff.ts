@@ -2,39 +2,73 @@ import equal from 'fast-deep-equal';
 import type { Mismatch } from './types.ts';
 import { isMatcher, matches } from './matchers.ts';
 import { indexPath, keyPath } from './json-path.ts';
+import { boundedValue } from './bounded-value.ts';
 
 type JsonObject = Record<string, unknown>;
+
+/** How many differences a failure lists; the rest are counted. */
+export const MAX_MISMATCHES = 20;
+
+/** The first differences between two documents, and how many there are in all. */
+export type JsonDiff = { mismatches: Mismatch[]; total: number };
+
+/** Collects the first differences and counts the rest, so a flood of them costs a counter, not memory. */
+type Collector = { found: Mismatch[]; total: number; max: number };
 
 function isObject(value: unknown): value is JsonObject {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
-// Every difference between an expected JSON value (which may hold matchers) and a received one, in document order.
-export function jsonDiff(expected: unknown, received: unknown, path = ''): Mismatch[] {
-  if (isMatcher(expected)) return matches(expected, received) ? [] : [{ kind: 'value', path, expected, received }];
-  if (Array.isArray(expected) && Array.isArray(received)) return arrayDiff(expected, received, path);
-  if (isObject(expected) && isObject(received)) return objectDiff(expected, received, path);
-  return equal(expected, received) ? [] : [{ kind: 'value', path, expected, received }];
+function add(into: Collector, mismatch: () => Mismatch, count = 1): void {
+  if (into.found.length < into.max) into.found.push(mismatch());
+  into.total += count;
 }
 
-function arrayDiff(expected: unknown[], received: unknown[], path: string): Mismatch[] {
-  const out: Mismatch[] = [];
+// Every difference between an expected JSON value (which may hold matchers) and a received one, in document order:
+// the first `max` of them with what was received cut to a small preview, and the count of all. The walk follows the
+// expected value (the case file), so a deep or huge document costs no more than the case's own shape.
+export function jsonDiffCounted(expected: unknown, received: unknown, max = MAX_MISMATCHES): JsonDiff {
+  const into: Collector = { found: [], total: 0, max };
+  walk(expected, received, '', into);
+  return { mismatches: into.found, total: into.total };
+}
+
+// The first differences between an expected JSON value and a received one (see jsonDiffCounted); empty when they agree.
+export function jsonDiff(expected: unknown, received: unknown): Mismatch[] {
+  return jsonDiffCounted(expected, received).mismatches;
+}
+
+function walk(expected: unknown, received: unknown, path: string, into: Collector): void {
+  if (isMatcher(expected)) {
+    if (!matches(expected, received)) add(into, () => ({ kind: 'value', path, expected, received: boundedValue(received) }));
+  } else if (Array.isArray(expected) && Array.isArray(received)) {
+    walkArray(expected, received, path, into);
+  } else if (isObject(expected) && isObject(received)) {
+    walkObject(expected, received, path, into);
+  } else if (!equal(expected, received)) {
+    // One side is not a container here, so fast-deep-equal stops at once.
+    add(into, () => ({ kind: 'value', path, expected, received: boundedValue(received) }));
+  }
+}
+
+function walkArray(expected: unknown[], received: unknown[], path: string, into: Collector): void {
   const shared = Math.min(expected.length, received.length);
-  for (let i = 0; i < shared; i++) out.push(...jsonDiff(expected[i], received[i], indexPath(path, i)));
-  for (let i = shared; i < expected.length; i++) out.push({ kind: 'missing', path: indexPath(path, i), expected: expected[i] });
-  for (let i = shared; i < received.length; i++) out.push({ kind: 'unexpected', path: indexPath(path, i), received: received[i] });
-  return out;
+  for (let i = 0; i < shared; i++) walk(expected[i], received[i], indexPath(path, i), into);
+  for (let i = shared; i < expected.length; i++) add(into, () => ({ kind: 'missing', path: indexPath(path, i), expected: expected[i] }));
+  // Extra items are listed while there is room and counted in one step after that.
+  const extra = received.length - shared;
+  const listed = Math.max(0, Math.min(extra, into.max - into.found.length));
+  for (let i = shared; i < shared + listed; i++) add(into, () => ({ kind: 'unexpected', path: indexPath(path, i), received: boundedValue(received[i]) }));
+  into.total += extra - listed;
 }
 
-function objectDiff(expected: JsonObject, received: JsonObject, path: string): Mismatch[] {
-  const out: Mismatch[] = [];
+function walkObject(expected: JsonObject, received: JsonObject, path: string, into: Collector): void {
   for (const key of Object.keys(expected)) {
     const child = keyPath(path, key);
-    if (Object.hasOwn(received, key)) out.push(...jsonDiff(expected[key], received[key], child));
-    else out.push({ kind: 'missing', path: child, expected: expected[key] });
+    if (Object.hasOwn(received, key)) walk(expected[key], received[key], child, into);
+    else add(into, () => ({ kind: 'missing', path: child, expected: expected[key] }));
   }
   for (const key of Object.keys(received)) {
-    if (!Object.hasOwn(expected, key)) out.push({ kind: 'unexpected', path: keyPath(path, key), received: received[key] });
+    if (!Object.hasOwn(expected, key)) add(into, () => ({ kind: 'unexpected', path: keyPath(path, key), received: boundedValue(received[key]) }));
   }
-  return out;
 }

@@ -1,5 +1,5 @@
 import type { Case, Failure, RunResult, Verdict } from './types.ts';
-import { jsonDiff } from './json-diff.ts';
+import { jsonDiffCounted } from './json-diff.ts';
 import { parseStdout } from './parse-stdout.ts';
 
 /** How many characters of a flooded stream's head and tail a failure quotes. */
@@ -7,6 +7,8 @@ const FLOOD_EXCERPT_CHARS = 120;
 
 // The verdict for one case given how its run went. Pure: the same inputs always give the same verdict.
 export function judge(testCase: Case, run: RunResult, timeoutMs: number): Verdict {
+  // Over a limit, the rest (a kill, a timeout while forks fail) is a consequence, not the news.
+  if (run.limitHit && run.limits) return { status: 'fail', failures: [{ kind: 'limit', limit: run.limitHit, limits: run.limits }] };
   if (run.timedOut) return { status: 'timeout', timeoutMs };
   const stub = notImplemented(testCase.expect.exitCode ?? 0, run);
   if (stub) return { status: 'fail', failures: [stub] };
@@ -43,8 +45,9 @@ function outputLimitFailures(run: RunResult): Failure[] {
 function stdoutFailures(expected: unknown, stdout: string): Failure[] {
   const parsed = parseStdout(stdout);
   if (!parsed.ok) return [{ kind: 'stdout', problem: parsed.problem, excerpt: parsed.excerpt }];
-  const mismatches = jsonDiff(expected, parsed.value);
-  return mismatches.length === 0 ? [] : [{ kind: 'mismatch', mismatches }];
+  const { mismatches, total } = jsonDiffCounted(expected, parsed.value);
+  if (total === 0) return [];
+  return [{ kind: 'mismatch', mismatches, ...(total > mismatches.length ? { more: total - mismatches.length } : {}) }];
 }
 
 function exitCodeFailure(expected: number, run: RunResult): Failure | undefined {

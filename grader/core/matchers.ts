@@ -1,4 +1,6 @@
 // Matchers let a case accept values that legitimately vary: {"$regex": "…"} and {"$any": "string"}.
+// $regex runs on RE2 (linear time, whatever the pattern and the text), so a pattern in a case file cannot hang a run.
+import { RE2JS } from 're2js';
 
 export type Matcher = { $regex: string } | { $any: JsonType };
 
@@ -19,9 +21,21 @@ export function jsonTypeOf(value: unknown): JsonType {
   return typeof value as JsonType;
 }
 
+const compiled = new Map<string, RE2JS>();
+
+// The compiled RE2 form of a pattern (cached: a course has few patterns and many runs).
+function re2(pattern: string): RE2JS {
+  let found = compiled.get(pattern);
+  if (!found) {
+    found = RE2JS.compile(pattern);
+    compiled.set(pattern, found);
+  }
+  return found;
+}
+
 // Whether a received value satisfies a matcher.
 export function matches(matcher: Matcher, received: unknown): boolean {
-  if ('$regex' in matcher) return typeof received === 'string' && new RegExp(matcher.$regex).test(received);
+  if ('$regex' in matcher) return typeof received === 'string' && re2(matcher.$regex).test(received);
   const type = jsonTypeOf(received);
   if (matcher.$any === 'any') return received !== undefined;
   if (matcher.$any === 'number') return type === 'number' || type === 'integer';
@@ -30,16 +44,23 @@ export function matches(matcher: Matcher, received: unknown): boolean {
 
 const JSON_TYPES: JsonType[] = ['string', 'number', 'integer', 'boolean', 'null', 'array', 'object', 'any'];
 
-// Every malformed matcher in an expectation ($regex that does not compile, $any of an unknown type), by JSON path.
+// Why a $regex pattern cannot be used, or undefined when RE2 compiles it.
+function regexProblem(pattern: string): string | undefined {
+  try {
+    re2(pattern);
+    return undefined;
+  } catch (error) {
+    // RE2 runs in linear time because it leaves out what needs backtracking: lookaround and backreferences.
+    return `"$regex" is not a valid regular expression: ${JSON.stringify(pattern)} (RE2 syntax, which runs in linear time: no lookaround, no backreferences; ${(error as Error).message})`;
+  }
+}
+
+// Every malformed matcher in an expectation ($regex that RE2 does not compile, $any of an unknown type), by JSON path.
 export function matcherProblems(value: unknown, path = '$.expect.stdout'): string[] {
   if (isMatcher(value)) {
     if ('$regex' in value) {
-      try {
-        new RegExp(value.$regex);
-        return [];
-      } catch {
-        return [`${path}: "$regex" is not a valid regular expression: ${JSON.stringify(value.$regex)}`];
-      }
+      const problem = typeof value.$regex === 'string' ? regexProblem(value.$regex) : '"$regex" must be a string';
+      return problem ? [`${path}: ${problem}`] : [];
     }
     return JSON_TYPES.includes(value.$any) ? [] : [`${path}: "$any" must be one of ${JSON_TYPES.join(', ')}, got ${JSON.stringify(value.$any)}`];
   }

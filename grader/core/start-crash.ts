@@ -13,6 +13,10 @@ export type Crash = {
 };
 
 const MAX_FRAMES = 6;
+/** Node's crash report ends stderr: reading only this much of its end keeps the work bounded, whatever came before. */
+const TAIL_CHARS = 16_384;
+/** Lines are cut to this before any pattern looks at them. */
+const LINE_CHARS = 1_000;
 
 function relativeTo(courseDir: string, text: string): string {
   const root = courseDir.endsWith('/') ? courseDir : `${courseDir}/`;
@@ -30,9 +34,10 @@ function locationOf(frame: string): string | undefined {
 // The uncaught exception a run died of: nothing on stdout, a non-zero exit and Node's crash report ending stderr; undefined otherwise.
 export function crashOf(run: RunResult, courseDir: string): Crash | undefined {
   if (run.timedOut || run.signal !== null || run.exitCode === 0 || run.stdout.trim() !== '') return undefined;
-  const report = /\n\s*Node\.js v\d+[^\n]*\s*$/.exec(run.stderr);
-  if (!report) return undefined;
-  const lines = relativeTo(courseDir, run.stderr.slice(0, report.index)).split('\n');
+  const tail = run.stderr.slice(-TAIL_CHARS).trimEnd();
+  const lastLine = tail.lastIndexOf('\n');
+  if (lastLine < 0 || !/^[ \t]*Node\.js v\d+/.test(tail.slice(lastLine + 1))) return undefined;
+  const lines = relativeTo(courseDir, tail.slice(0, lastLine).trimEnd()).split('\n').map((l) => l.slice(0, LINE_CHARS));
   const caret = lines.findIndex((l) => /^\s*\^+\s*$/.test(l));
   const afterCaret = caret >= 0 ? lines.slice(caret + 1) : lines;
   const error = afterCaret.find((l) => l.trim() !== '' && !/^\s+at /.test(l))?.trim();

@@ -1,4 +1,5 @@
 // The domain nouns of the grader. Everything here is plain data that crosses module boundaries.
+import type { CaseLimits, LimitHit } from './limits.ts';
 
 /** One entry of stages/stages.json, in course order. */
 export type Stage = {
@@ -55,6 +56,10 @@ export type RunResult = {
   stderrDroppedBytes: number;
   /** The cap that applied to each stream. */
   outputLimitBytes: number;
+  /** The memory and process limits the run had, when it had any. */
+  limits?: CaseLimits;
+  /** The limit the run went over (cgroup counters, or what the program said when an rlimit refused it). */
+  limitHit?: LimitHit;
 };
 
 /** One difference between the expected and the received JSON. */
@@ -65,7 +70,10 @@ export type Mismatch =
 
 /** Why a run failed its case; a failed verdict holds one or more. */
 export type Failure =
-  | { kind: 'mismatch'; mismatches: Mismatch[] }
+  /** The first differences (at most MAX_MISMATCHES); `more` counts the ones not listed. */
+  | { kind: 'mismatch'; mismatches: Mismatch[]; more?: number }
+  /** The run went over its memory or process limit. */
+  | { kind: 'limit'; limit: LimitHit; limits: CaseLimits }
   | { kind: 'exit-code'; expected: number; received: number | null; signal: string | null }
   | { kind: 'stdout'; problem: string; excerpt: string }
   /** The program stopped at a starter stub: it printed `not implemented: <what>` on stderr and exited non-zero. */

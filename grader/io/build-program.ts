@@ -1,6 +1,7 @@
 import { mkdir, rm } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import * as esbuild from 'esbuild';
+import { trackFolder } from './exit-cleanup.ts';
 
 export type BuildOutcome =
   | { ok: true; bundlePath: string; durationMs: number }
@@ -27,6 +28,8 @@ export async function createProgramBuilder(courseDir: string, outputId: string):
   const outDir = join(courseDir, '.dispatch-lab', 'build', outputId);
   const bundlePath = join(outDir, 'program.mjs');
   await mkdir(outDir, { recursive: true });
+  // A grader that exits at once (a second Ctrl-C) still removes it.
+  const untrack = trackFolder(outDir);
   const context = await esbuild.context({
     entryPoints: [join(courseDir, 'program.ts')],
     absWorkingDir: courseDir,
@@ -55,6 +58,7 @@ export async function createProgramBuilder(courseDir: string, outputId: string):
     async dispose() {
       await context.dispose();
       await rm(outDir, { recursive: true, force: true });
+      untrack();
     },
   };
 }

@@ -1,12 +1,15 @@
+import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { chmod, mkdtemp, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { constants, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { execa } from 'execa';
 import type { Readable } from 'node:stream';
 import type { RunResult } from '../core/types.ts';
 import { cappedText, type CappedText } from '../core/capped-text.ts';
 import { type CaseProcesses, killGroup, startTicksOf, sweepCaseProcesses } from './process-sweep.ts';
+import { type CaseLimiter, openCaseLimiter, type RunLimits } from './case-limits.ts';
+import { type Isolation, isolatedCommand } from './isolation.ts';
+import { trackFolder, trackGroup } from './exit-cleanup.ts';
 
 /** How to run one case of the built program. */
 export type RunRequest = {
@@ -24,6 +27,10 @@ export type RunRequest = {
   /** Keep the case's temp dir instead of removing it. */
   keepTempDir?: boolean;
   onTempDir?: (path: string) => void;
+  /** Run the case in its own namespaces, seeing only its submission and its temp dir (--isolate). */
+  isolation?: Isolation;
+  /** Memory and process limits for the case, and how they are enforced. */
+  limits?: RunLimits;
 };
 
 /** How long a process gets between SIGTERM and SIGKILL. */
@@ -46,31 +53,45 @@ export function studentEnv(tempDir: string, marker: string): Record<string, stri
   };
 }
 
-// Process groups still running, killed synchronously if the grader itself exits (an internal error, process.exit).
-const liveGroups = new Set<number>();
-let isExitHookInstalled = false;
-
-function trackGroup(pid: number): void {
-  if (!isExitHookInstalled) {
-    isExitHookInstalled = true;
-    process.on('exit', () => {
-      for (const group of liveGroups) killGroup(group, 'SIGKILL');
-    });
-  }
-  liveGroups.add(pid);
-}
-
 // Run the built program once for a case: its own temp dir, session, process group and capped output; nothing left behind.
+// With limits, what went over one is part of the result; with isolation, everything the case started is gone when this returns.
 export async function runCase(request: RunRequest): Promise<RunResult> {
   const tempDir = await mkdtemp(join(tmpdir(), 'dispatch-lab-case-'));
+  // A grader that exits at once (a second Ctrl-C) still removes it.
+  const untrackTempDir = request.keepTempDir ? () => {} : trackFolder(tempDir);
   request.onTempDir?.(tempDir);
   const which: CaseProcesses = { marker: `${MARKER_NAME}=${randomUUID()}` };
+  let limiter: CaseLimiter | undefined;
   try {
-    return await spawnProgram(request, tempDir, which);
+    limiter = request.limits ? await openCaseLimiter(request.limits) : undefined;
+    const run = await spawnProgram(request, tempDir, which, limiter);
+    const limitHit = await limiter?.finish({ stderr: run.stderr, hasFailed: run.exitCode !== 0 || run.signal !== null });
+    limiter = undefined;
+    return { ...run, ...(request.limits ? { limits: request.limits.settings } : {}), ...(limitHit ? { limitHit } : {}) };
   } finally {
+    await limiter?.finish({ stderr: '', hasFailed: false });
     await sweepCaseProcesses(which);
     if (!request.keepTempDir) await removeTempDir(tempDir);
+    untrackTempDir();
   }
+}
+
+/** The command line of a case: limits first (they must hold before anything runs), then bwrap, then the program. */
+type CaseCommand = { file: string; args: string[]; optionsFd?: number; close: () => Promise<void> };
+
+async function caseCommand(request: RunRequest, tempDir: string, limiter: CaseLimiter | undefined): Promise<CaseCommand> {
+  // Source maps make a crash's stack point into program.ts and the student's files, not the bundle.
+  const program = [process.execPath, '--enable-source-maps', request.bundlePath, request.command];
+  const isolated = request.isolation ? await isolatedCommand(request.isolation, request.courseDir, tempDir, program) : undefined;
+  const [file = '', ...args] = [...(limiter?.prefix ?? []), ...(isolated ? [isolated.file, ...isolated.args] : program)];
+  return { file, args, ...(isolated ? { optionsFd: isolated.optionsFd } : {}), close: isolated?.close ?? (async () => {}) };
+}
+
+// bwrap reports a program killed by signal N as exit code 128 + N: read it back as the signal, as an unisolated run reports it.
+function programStatus(exitCode: number | null, signal: NodeJS.Signals | null, isIsolated: boolean): { exitCode: number | null; signal: string | null } {
+  if (!isIsolated || signal !== null || exitCode === null || exitCode <= 128) return { exitCode, signal };
+  const name = Object.entries(constants.signals).find(([, n]) => n === exitCode - 128)?.[0];
+  return name ? { exitCode: null, signal: name } : { exitCode, signal };
 }
 
 // Remove a case's temp dir, also when the program took away its own permissions on parts of it.
@@ -89,30 +110,24 @@ async function grantAll(dir: string): Promise<void> {
   await Promise.all(entries.filter((e) => e.isDirectory()).map((e) => grantAll(join(dir, e.name))));
 }
 
-function spawnProgram(request: RunRequest, tempDir: string, which: CaseProcesses): Promise<RunResult> {
+async function spawnProgram(request: RunRequest, tempDir: string, which: CaseProcesses, limiter: CaseLimiter | undefined): Promise<RunResult> {
+  const command = await caseCommand(request, tempDir, limiter);
   return new Promise((resolve, reject) => {
     const started = performance.now();
     const stdout = cappedText(request.outputLimitBytes);
     const stderr = cappedText(request.outputLimitBytes);
-    // Source maps make a crash's stack point into program.ts and the student's files, not the bundle.
-    // execa with its own buffering, rejection and clean-up off: output is capped here, verdicts come from the judge,
-    // and the whole process group (not just the child) is killed below.
-    const child = execa(process.execPath, ['--enable-source-maps', request.bundlePath, request.command], {
+    // Output is capped here, verdicts come from the judge, and the whole process group (not just the child) is killed below.
+    const child = spawn(command.file, command.args, {
       cwd: request.courseDir,
       env: studentEnv(tempDir, which.marker.slice(MARKER_NAME.length + 1)),
-      extendEnv: false,
       detached: true,
-      buffer: false,
-      reject: false,
-      cleanup: false,
-      stdin: 'pipe',
-      stdout: 'pipe',
-      stderr: 'pipe',
-    });
+      stdio: ['pipe', 'pipe', 'pipe', ...(command.optionsFd === undefined ? [] : [command.optionsFd])],
+    }) as ChildProcessWithoutNullStreams;
+    void command.close();
     const pid = child.pid;
+    const untrackGroup = pid === undefined ? () => {} : trackGroup(pid);
     if (pid !== undefined) {
       which.sessionId = pid;
-      trackGroup(pid);
       void startTicksOf(pid).then((ticks) => {
         which.startTicks ??= ticks;
       });
@@ -128,7 +143,7 @@ function spawnProgram(request: RunRequest, tempDir: string, which: CaseProcesses
     // Kill everything of the case; if its output still does not close, stop reading it.
     const killAll = () => {
       killGroup(pid, 'SIGKILL');
-      void sweepCaseProcesses(which).then(() => later(CLOSE_WAIT_MS, () => stopReading(child, stderr)));
+      void Promise.all([sweepCaseProcesses(which), limiter?.kill()]).then(() => later(CLOSE_WAIT_MS, () => stopReading(child, stderr)));
     };
     const stop = (graceMs: number) => {
       // After the program exited, the exit handler is already stopping what it left behind.
@@ -158,8 +173,9 @@ function spawnProgram(request: RunRequest, tempDir: string, which: CaseProcesses
       finish();
       reject(error);
     });
-    child.once('close', (exitCode, signal) => {
+    child.once('close', (code, signalName) => {
       finish();
+      const { exitCode, signal } = programStatus(code, signalName, request.isolation !== undefined);
       resolve({
         stdout: stdout.text(),
         stderr: stderr.text(),
@@ -176,7 +192,7 @@ function spawnProgram(request: RunRequest, tempDir: string, which: CaseProcesses
       isDone = true;
       for (const timer of timers) clearTimeout(timer);
       request.signal?.removeEventListener('abort', onAbort);
-      if (pid !== undefined) liveGroups.delete(pid);
+      untrackGroup();
     }
   });
 }

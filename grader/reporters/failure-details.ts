@@ -2,6 +2,7 @@ import type { CaseResult, Stage } from '../core/types.ts';
 import { describeFailure, describeVerdict } from '../core/describe.ts';
 import { excerptOf } from '../core/parse-stdout.ts';
 import { reproduceCommand, rerunCommand } from '../core/reproduce.ts';
+import { safeText } from '../core/safe-text.ts';
 
 /** Paints parts of a failure; identity functions when colours are off. */
 export type Paint = { dim: (s: string) => string; red: (s: string) => string; green: (s: string) => string; yellow: (s: string) => string; bold: (s: string) => string };
@@ -30,7 +31,7 @@ function failureLines(result: CaseResult): string[] {
   if (v.status !== 'fail') return [describeVerdict(v)];
   return v.failures.flatMap((f) => {
     const lines = describeFailure(f);
-    return f.kind === 'stdout' && f.excerpt !== '' ? [...lines, 'offending output:', ...indent(f.excerpt, '  ').split('\n')] : lines;
+    return f.kind === 'stdout' && f.excerpt !== '' ? [...lines, 'offending output:', ...indent(safeText(f.excerpt), '  ').split('\n')] : lines;
   });
 }
 
@@ -42,7 +43,8 @@ export function failureDetails(result: CaseResult, stage: Stage, paint: Paint): 
   const label = result.verdict.status === 'fail' ? '  what differs:' : `  ${result.verdict.status}:`;
   out.push(paint.dim(label), ...failureLines(result).map((l) => `    ${paint.red(l)}`));
   const stderr = result.run?.stderr.trimEnd() ?? '';
-  if (stderr !== '') out.push(paint.dim('  stderr:'), indent(excerptOf(stderr, STDERR_CHARS), '    '));
+  // What the program wrote is shown with its control characters escaped: it cannot drive the terminal or the CI log.
+  if (stderr !== '') out.push(paint.dim('  stderr:'), indent(safeText(excerptOf(stderr, STDERR_CHARS)), '    '));
   out.push(`  ${paint.yellow('hint:')} ${result.case.hint}`);
   out.push(`  ${paint.dim('reproduce:')} ${reproduceCommand(result.case, stage)}`);
   out.push(`  ${paint.dim('rerun:')}     ${rerunCommand(result.case)}`);

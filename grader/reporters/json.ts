@@ -1,6 +1,7 @@
 import type { Report } from '../core/types.ts';
 import type { ReporterFactory } from './reporter.ts';
 import { describeVerdict } from '../core/describe.ts';
+import { safeText } from '../core/safe-text.ts';
 
 /** The JSON report document (ARCHITECTURE.md). */
 export type JsonReport = {
@@ -20,7 +21,7 @@ export function toJsonReport(report: Report): JsonReport {
     stages: report.stages.map((s) => ({
       slug: s.stage.slug,
       status: s.status,
-      ...(s.problem ? { problem: s.problem } : {}),
+      ...(s.problem ? { problem: safeText(s.problem) } : {}),
       cases: s.cases.map((c) => ({
         name: c.case.name,
         file: c.case.file,

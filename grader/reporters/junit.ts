@@ -1,6 +1,7 @@
 import type { CaseResult, Report } from '../core/types.ts';
 import type { ReporterFactory } from './reporter.ts';
 import { describeVerdict } from '../core/describe.ts';
+import { safeText } from '../core/safe-text.ts';
 
 function escapeXml(text: string): string {
   // XML 1.0 forbids most control characters even when escaped; drop them.
@@ -20,7 +21,7 @@ function testcase(slug: string, c: CaseResult): string {
     case 'skip':
       return `${open}>\n      <skipped message="${escapeXml(message)}"/>\n    </testcase>`;
     default: {
-      const body = [message, `hint: ${c.case.hint}`, c.run?.stderr ? `stderr:\n${c.run.stderr}` : ''].filter(Boolean).join('\n');
+      const body = [message, `hint: ${c.case.hint}`, c.run?.stderr ? `stderr:\n${safeText(c.run.stderr)}` : ''].filter(Boolean).join('\n');
       const tag = c.verdict.status === 'fail' ? 'failure' : 'error';
       return `${open}>\n      <${tag} type="${c.verdict.status}" message="${escapeXml(message.split('\n')[0] ?? '')}">${escapeXml(body)}</${tag}>\n    </testcase>`;
     }

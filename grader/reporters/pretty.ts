@@ -3,6 +3,7 @@ import type { CaseResult, Report, StageResult } from '../core/types.ts';
 import type { ReporterFactory } from './reporter.ts';
 import { failureDetails, type Paint } from './failure-details.ts';
 import { describeVerdict } from '../core/describe.ts';
+import { safeText } from '../core/safe-text.ts';
 
 const MARK: Record<CaseResult['verdict']['status'], string> = { pass: '✓', fail: '✗', timeout: '⏱', error: '!', skip: '-' };
 
@@ -58,7 +59,7 @@ export const prettyReporter: ReporterFactory = ({ write, color }) => {
       }
       if (result.problem) {
         // Every case failed for this one reason: say it once instead of once per case.
-        write(`\n${paint.red(paint.bold(`✗ ${result.stage.slug}: program.ts could not be run`))}\n${result.problem}\n${paint.dim(`(${plural(result.cases.length, 'case')} not graded)`)}\n`);
+        write(`\n${paint.red(paint.bold(`✗ ${result.stage.slug}: program.ts could not be run`))}\n${safeText(result.problem)}\n${paint.dim(`(${plural(result.cases.length, 'case')} not graded)`)}\n`);
         return;
       }
       const failed = result.cases.filter((c) => c.verdict.status !== 'pass' && c.verdict.status !== 'skip');

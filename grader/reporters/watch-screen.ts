@@ -3,6 +3,7 @@ import type { WatchState } from '../core/watch-state.ts';
 import { failureDetails, type Paint } from './failure-details.ts';
 import { caseLine, formatMs } from './watch-marks.ts';
 import { statusLines } from './watch-status.ts';
+import { safeText } from '../core/safe-text.ts';
 
 /** Lines a failure keeps even on a short terminal. */
 const MIN_FAILURE_LINES = 12;
@@ -25,7 +26,7 @@ function focusedStage(report: Report): StageResult | undefined {
 function stageLines(result: StageResult, isFocused: boolean, collapsePasses: boolean, paint: Paint): string[] {
   const { stage } = result;
   if (result.status === 'skip') return [paint.dim(`- ${stage.slug} · skipped: ${result.cases[0]?.verdict.status === 'skip' ? result.cases[0].verdict.reason : 'not run'}`)];
-  if (result.problem) return [paint.red(paint.bold(`✗ ${stage.slug} · program.ts could not be run`)), ...result.problem.split('\n').map((l) => `  ${l}`)];
+  if (result.problem) return [paint.red(paint.bold(`✗ ${stage.slug} · program.ts could not be run`)), ...safeText(result.problem).split('\n').map((l) => `  ${l}`)];
   if (!isFocused && result.status === 'pass') return [`${paint.green('✓')} ${stage.slug} ${paint.dim(`· ${plural(result.cases.length, 'case')} pass`)}`];
   const header = `${paint.bold(stage.slug)} ${paint.dim(`· ${stage.title} · ${plural(result.cases.length, 'case')}`)}`;
   const ran = result.cases.filter((c) => c.verdict.status !== 'skip');

@@ -34,7 +34,19 @@ describe('gradebook', () => {
   });
 
   it('writes CSV with a column per stage and quotes what needs quoting', () => {
-    const csv = gradebookCsv({ stages: ['echo', 'view'], submissions: [gradebookRow('alice', report), ungradedRow('d, "e"', 'no program.ts', stages, [aCase('echo', 1)])] });
+    const csv = gradebookCsv({ stages: ['echo', 'view'], complete: true, submissions: [gradebookRow('alice', report), ungradedRow('d, "e"', 'no program.ts', stages, [aCase('echo', 1)])] });
     expect(csv).toBe('submission,score,max_score,passed,total,echo,view,problem\nalice,3,4,2,3,1/2,1/1,\n"d, ""e""",0,1,0,1,0/1,0/0,no program.ts\n');
+  });
+
+  it.each(['=1+1', '+1', '-1', '@SUM(A1)', '\tx', '=HYPERLINK("http://x")'])('escapes a cell a spreadsheet would run as a formula: %j', (name) => {
+    const csv = gradebookCsv({ stages: [], complete: true, submissions: [ungradedRow(name, '=cmd|x', [], [])] });
+    const row = csv.split('\n')[1] ?? '';
+    expect(row.startsWith(`'${name}`) || row.startsWith(`"'${name.replace(/"/g, '""')}`)).toBe(true);
+    expect(row).toMatch(/,'=cmd\|x$/);
+  });
+
+  it('shows a stage problem that quotes the program with its control characters escaped', () => {
+    const broken: Report = { ...report, stages: [stageResult(stages[0] as Stage, [[aCase('echo', 1), 'fail']], 'crash: \u001b]0;owned\u0007 boom')] };
+    expect(gradebookRow('eve', broken).problem).toBe('crash: \\u001b]0;owned\\u0007 boom');
   });
 });

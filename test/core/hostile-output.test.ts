@@ -48,11 +48,17 @@ describe('a flooded run', () => {
     ]);
   });
 
-  it('is kept small in the report, while a stream within its cap is kept whole', () => {
-    const big = { ...run, stdout: 'a'.repeat(100_000), stderr: 'b'.repeat(100_000) };
+  it('is kept small in the report; a stream within its cap is kept whole up to 64 KiB', () => {
+    const big = { ...run, stdout: 'a'.repeat(100_000), stderr: 'b'.repeat(60_000) };
     const compact = compactRun(big);
     expect(compact.stdout.length).toBeLessThan(5_000);
     expect(compact.stdout).toMatch(/^a+\n… \[output exceeded the limit: the middle dropped\] …\na+$/);
     expect(compact.stderr).toBe(big.stderr);
+  });
+
+  it('cuts a long stream within its cap to 64 KiB, unless the whole output is asked for (record)', () => {
+    const long = { ...run, stdout: 'a'.repeat(200_000), stdoutDroppedBytes: 0 };
+    expect(compactRun(long).stdout).toMatch(/^a{32768}\n… \[134464 characters dropped from the middle in the report\] …\na{32768}$/);
+    expect(compactRun(long, true).stdout).toBe(long.stdout);
   });
 });

@@ -11,8 +11,9 @@ function verdictsOf(report: ScenarioReport | undefined): [string, string, string
 }
 
 describe('verdicts (e2e)', () => {
-  it('are identical at --jobs 1 and --jobs 8 for a program that misbehaves differently per case', async () => {
-    const args = ['--stage', 'echo', '--timeout', '1000'];
+  it('are identical at --jobs 1 and --jobs 8 for a program that misbehaves differently per case', { timeout: 180_000 }, async () => {
+    // Long enough that eight programs starting at once on a loaded 2-core machine never time out by accident.
+    const args = ['--stage', 'echo', '--timeout', '8000'];
     const one = await runScenario('misbehaves-by-case', [...args, '--jobs', '1']);
     const eight = await runScenario('misbehaves-by-case', [...args, '--jobs', '8']);
     const verdicts = verdictsOf(one.report);

@@ -92,8 +92,9 @@ describe('a student walking through the course (e2e)', () => {
     expect(run.stdout).toMatch(/next: view — npx dispatch-lab show view/);
   });
 
-  it('--all grades every stage, even after a failing one', async () => {
-    const run = await runCli(['test', '--all', '--dir', course, '--reporter', 'json']);
+  // The whole course (hundreds of cases): minutes on a loaded 2-core machine.
+  it('--all grades every stage, even after a failing one', { timeout: 600_000 }, async () => {
+    const run = await runCli(['test', '--all', '--dir', course, '--reporter', 'json'], { timeoutMs: 580_000 });
     expect(run.exitCode).toBe(1);
     const report = JSON.parse(run.stdout) as { stages: { slug: string; status: string }[] };
     expect(report.stages[0]).toEqual(expect.objectContaining({ slug: 'echo', status: 'pass' }));
@@ -105,7 +106,7 @@ describe('show (e2e)', () => {
   it('prints a stage without Markdown fences', async () => {
     const run = await runCli(['show', 'register-tools']);
     expect(run.exitCode).toBe(0);
-    expect(run.stdout).toMatch(/^stage 9 of 9 · register-tools/);
+    expect(run.stdout).toMatch(/^stage 9 of \d+ · register-tools/);
     expect(run.stdout).not.toMatch(/```/);
   });
 

@@ -16,9 +16,9 @@ describe('a broken course is reported whole (e2e)', () => {
       const unknownTool = JSON.parse(await readFile(at('cases/echo/unknown-tool.json'), 'utf8')) as Record<string, unknown>;
       await writeFile(at('cases/echo/unknown-tool-copy.json'), JSON.stringify(unknownTool));
       const manifest = JSON.parse(await readFile(at('stages/stages.json'), 'utf8')) as { stages: object[] };
-      manifest.stages.push({ slug: 'permissions', title: 'Permissions', command: 'dispatch' });
+      manifest.stages.push({ slug: 'unwritten-stage', title: 'Unwritten', command: 'dispatch' });
       await writeFile(at('stages/stages.json'), JSON.stringify(manifest));
-      await writeFile(at('stages/permissions.md'), '# Permissions\n');
+      await writeFile(at('stages/unwritten-stage.md'), '# Unwritten\n');
       await mkdir(at('cases/old-stage'));
       await writeFile(at('cases/old-stage/a.json'), '{}');
 
@@ -32,7 +32,7 @@ describe('a broken course is reported whole (e2e)', () => {
         /^dispatch-lab: cases\/echo\/missing-text\.json: \$\.expect: unknown property "stdot"$/,
         /^dispatch-lab: cases\/echo\/missing-text\.json: \$\.expect\.exitCode: must be integer$/,
         /^dispatch-lab: cases\/echo\/unknown-tool\.json: duplicate case name ".+" \(also in cases\/echo\/unknown-tool-copy\.json\)$/,
-        /^dispatch-lab: stages\/stages\.json: stage "permissions" has no cases \(expected a folder cases\/permissions\/\)$/,
+        /^dispatch-lab: stages\/stages\.json: stage "unwritten-stage" has no cases \(expected a folder cases\/unwritten-stage\/\)$/,
         /^dispatch-lab: cases\/old-stage\/: folder is not a stage in stages\/stages\.json$/,
       ]) {
         expect(problems.some((p) => expected.test(p)), `${expected}\nin:\n${run.stderr}`).toBe(true);

@@ -1,23 +1,31 @@
+import { readdirSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { repoRoot } from './cli.ts';
 import { onlyCase, runScenario, type ScenarioRun } from './scenario.ts';
 
 // Student programs that hang, flood, crash, litter and escape: each becomes a clear verdict, in bounded time, with nothing left behind.
 
+/** The timeout of the scenarios that hang on purpose. */
 const TIMEOUT_MS = 1_000;
-/** The whole CLI run (start-up, build, the case, cleanup) must end within the case timeout plus this. */
-const SLACK_MS = 3_000;
-/** Between SIGTERM and SIGKILL (grader/io/run-case.ts). */
-const GRACE_MS = 2_000;
-const ONE_CASE = ['--stage', 'echo', '--case', 'roundtrip', '--timeout', String(TIMEOUT_MS)];
+/** The timeout of the ones that end by themselves: generous, so a loaded machine never turns their verdict into a timeout. */
+const FINISHING_TIMEOUT_MS = 30_000;
+/**
+ * The whole CLI run (start-up, build, the case, clean-up) ends well within this: far below what the processes the
+ * scenarios leave behind would take (sleep 300x), and never a measure of speed (a loaded machine may be slow).
+ */
+const BOUND_MS = 45_000;
+const HANGING_CASE = ['--stage', 'echo', '--case', 'roundtrip', '--timeout', String(TIMEOUT_MS)];
+const ONE_CASE = ['--stage', 'echo', '--case', 'roundtrip', '--timeout', String(FINISHING_TIMEOUT_MS)];
+const ECHO_CASES = readdirSync(join(repoRoot, 'cases', 'echo')).filter((f) => f.endsWith('.json')).length;
 
 // What every scenario must satisfy: nothing of the run is still alive, every case temp dir is gone, the run was bounded.
-function expectCleanBoundedRun(run: ScenarioRun, boundMs = TIMEOUT_MS + SLACK_MS): void {
+function expectCleanBoundedRun(run: ScenarioRun): void {
   expect(run.leftovers, 'processes left behind').toEqual([]);
   expect(run.tempLeft, 'temp dirs left behind').toEqual([]);
-  expect(run.durationMs).toBeLessThan(boundMs);
+  expect(run.durationMs).toBeLessThan(BOUND_MS);
 }
 
 describe('a program that never finishes times out, and the run still ends in bounded time', () => {
@@ -26,7 +34,7 @@ describe('a program that never finishes times out, and the run still ends in bou
     ['interval-forever'],
     ['stdin-never-ends'],
   ])('%s', async (name) => {
-    const run = await runScenario(name, ONE_CASE);
+    const run = await runScenario(name, HANGING_CASE);
     expect(run.exitCode).toBe(1);
     expect(onlyCase(run)).toMatchObject({ status: 'timeout', message: `timed out after ${TIMEOUT_MS} ms: the program did not exit (an endless loop, or waiting for more stdin?)` });
     expect(run.stdout).toMatch(/⏱ echo hands its text back as the content/);
@@ -34,10 +42,10 @@ describe('a program that never finishes times out, and the run still ends in bou
   });
 
   it('ignores-sigterm: is killed with SIGKILL after the grace period', async () => {
-    const run = await runScenario('ignores-sigterm', ONE_CASE);
+    const run = await runScenario('ignores-sigterm', HANGING_CASE);
     expect(onlyCase(run).status).toBe('timeout');
     expect(run.stdout).toMatch(/SIGTERM ignored/);
-    expectCleanBoundedRun(run, TIMEOUT_MS + GRACE_MS + SLACK_MS);
+    expectCleanBoundedRun(run);
   });
 });
 
@@ -50,7 +58,7 @@ describe('processes a program leaves behind are killed', () => {
   });
 
   it('orphan-then-hangs: a detached tree and a hang end as a timeout with nothing left', async () => {
-    const run = await runScenario('orphan-then-hangs', ONE_CASE, { tokens: [/sleep 301[1-4]/] });
+    const run = await runScenario('orphan-then-hangs', HANGING_CASE, { tokens: [/sleep 301[1-4]/] });
     expect(onlyCase(run).status).toBe('timeout');
     expectCleanBoundedRun(run);
   });
@@ -126,7 +134,7 @@ describe('a program that cannot start is one clear problem for the run, not a fa
     expect(run.exitCode).toBe(1);
     expect(run.stdout).toMatch(/✗ echo: program\.ts could not be run\nprogram\.ts crashes at start, whatever the case.*\nprogram\.ts:6:9: Error: aliases\.json is missing\n/);
     expect(run.stdout).not.toMatch(/✗ echo ›|! echo/);
-    expect(run.stdout).toMatch(/\(16 cases not graded\)\n/);
+    expect(run.stdout).toContain(`(${ECHO_CASES} cases not graded)\n`);
     const [echo, view] = run.report?.stages ?? [];
     expect(echo?.cases.every((c) => c.status === 'error' && c.message === 'program.ts crashes at start: program.ts:6:9: Error: aliases.json is missing')).toBe(true);
     expect(view?.status).toBe('skip');
@@ -164,6 +172,6 @@ describe('what a program sees and leaves', () => {
     const run = await runScenario('litters-temp', ['--stage', 'echo', '--jobs', '4']);
     expect(run.exitCode).toBe(0);
     expect(run.report?.summary.failed).toBe(0);
-    expectCleanBoundedRun(run, 20_000);
+    expectCleanBoundedRun(run);
   });
 });

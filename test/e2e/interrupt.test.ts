@@ -34,7 +34,8 @@ describe('Ctrl-C during a run (e2e)', () => {
       cli.kill(signal);
       const result = await cli;
       expect(result.exitCode).toBe(exitCode);
-      expect(performance.now() - sent).toBeLessThan(3_000);
+      // Long before the 60 s case timeout: the signal ended the run, not the timeout (no measure of speed).
+      expect(performance.now() - sent).toBeLessThan(30_000);
       expect(await readdir(folder.tmp)).toEqual([]);
       expect(await liveProcessesMatching([`${dir}/`, /sleep 302[12]/])).toEqual([]);
     } finally {

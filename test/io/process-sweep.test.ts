@@ -18,8 +18,9 @@ describe.runIf(process.platform === 'linux')('process sweep', () => {
   it('finds and kills processes by their marker, and by the session they stayed in after clearing their environment', async () => {
     const marker = `DISPATCH_LAB_RUN=${randomUUID()}`;
     const marked = spawn('sleep', ['30'], { env: { PATH: process.env.PATH, DISPATCH_LAB_RUN: marker.split('=')[1] }, detached: true, stdio: 'ignore' });
-    const leader = spawn('sh', ['-c', 'env -i sleep 30 & wait'], { detached: true, stdio: 'ignore' });
-    await new Promise((r) => setTimeout(r, 200));
+    const leader = spawn('sh', ['-c', 'env -i sleep 30 & echo started; wait'], { detached: true, stdio: ['ignore', 'pipe', 'ignore'] });
+    // Not a fixed wait: the leader says when its child exists (a loaded machine may take long to fork).
+    await new Promise((resolve) => leader.stdout.once('data', resolve));
     const found = await findCaseProcesses({ marker, sessionId: leader.pid });
     expect(found).toContain(marked.pid);
     expect(found).toContain(leader.pid);

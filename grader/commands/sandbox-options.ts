@@ -1,0 +1,24 @@
+import type { TestOptions } from '../app.ts';
+import { DEFAULT_LIMITS, formatBytes, parseSize } from '../core/limits.ts';
+import { detectLimitEnforcement, enforcementName } from '../io/limit-enforcement.ts';
+import { prepareIsolation } from '../io/isolation.ts';
+import type { CommonArgs } from './options.ts';
+
+// Whether cases run isolated: --isolate / --no-isolate, else the DISPATCH_LAB_ISOLATE setting (1, true, yes: on), which CI can turn on.
+export function isIsolated(args: CommonArgs, env: NodeJS.ProcessEnv = process.env): boolean {
+  return args.isolate ?? /^(1|true|yes|on)$/i.test(env.DISPATCH_LAB_ISOLATE ?? '');
+}
+
+// The isolation and limits the flags ask for, checked on this machine (a GraderError when it cannot isolate); one line on
+// stderr says what is in force. `submissions` are the course directories of the run: each is hidden from the others.
+export async function sandboxOptionsOf(args: CommonArgs, contentRoot: string, submissions: string[]): Promise<Pick<TestOptions, 'isolation' | 'limits'>> {
+  const isolate = isIsolated(args);
+  const hasLimits = isolate || args.memory !== undefined || args['max-procs'] !== undefined;
+  if (!hasLimits) return {};
+  const isolation = isolate ? await prepareIsolation({ contentRoot, submissions }) : undefined;
+  const settings = { memoryBytes: (args.memory === undefined ? undefined : parseSize(args.memory)) ?? DEFAULT_LIMITS.memoryBytes, maxProcesses: args['max-procs'] ?? DEFAULT_LIMITS.maxProcesses };
+  const enforcement = await detectLimitEnforcement();
+  const what = isolation ? 'each case isolated (bubblewrap: no network; the grader, the cases and other submissions hidden)' : 'cases not isolated';
+  process.stderr.write(`dispatch-lab: ${what}; limits per case: ${formatBytes(settings.memoryBytes)} of memory, ${settings.maxProcesses} processes (${enforcementName(enforcement)})\n`);
+  return { ...(isolation ? { isolation } : {}), limits: { settings, enforcement } };
+}

@@ -1,0 +1,130 @@
+import { spawn } from 'node:child_process';
+import { existsSync, realpathSync, statSync } from 'node:fs';
+import { mkdtemp, open, rm, unlink, writeFile } from 'node:fs/promises';
+import { homedir, tmpdir } from 'node:os';
+import { delimiter, dirname, join, parse } from 'node:path';
+import { bwrapOptions, isWithin, type SandboxPaths } from '../core/sandbox-plan.ts';
+import { GraderError } from '../grader-error.ts';
+import { packageRoot } from './package-root.ts';
+
+/** How every case of a run is isolated (--isolate): bubblewrap, with what it hides. */
+export type Isolation = {
+  /** The bwrap executable. */
+  bwrap: string;
+  /** Hidden from every case: the grader's install, the course content, the grader's home (npm's cache) and npm's cache. */
+  hidden: string[];
+  /** Every submission of the run: each one is hidden from the others' cases. */
+  submissions: string[];
+  /** Fresh private folders in every case: /tmp, /run, /var/tmp and the grader's temp folder. */
+  scratch: string[];
+  /** Folders shown read-only even inside a hidden one: node's installation and PATH folders (a node under ~/.nvm). */
+  tools: string[];
+};
+
+/** A command ready to spawn isolated: bwrap reads its options from the file descriptor `optionsFd` (fd 3 in the child). */
+export type IsolatedCommand = { file: string; args: string[]; optionsFd: number; close: () => Promise<void> };
+
+const PROBE_TIMEOUT_MS = 15_000;
+
+function realExisting(paths: (string | undefined)[]): string[] {
+  const found = new Set<string>();
+  for (const path of paths) {
+    if (!path) continue;
+    try {
+      if (statSync(path).isDirectory()) found.add(realpathSync(path));
+    } catch {
+      // Not there: nothing to hide or show.
+    }
+  }
+  return [...found];
+}
+
+function findOnPath(name: string): string | undefined {
+  return (process.env.PATH ?? '').split(delimiter).map((dir) => join(dir, name)).find((file) => existsSync(file));
+}
+
+// The folders a course directory loads packages from (node_modules on the way up, followed to where they really are),
+// and the dispatch-lab copies among them, which stay hidden.
+function packageFolders(courseDir: string): { modules: string[]; graderCopies: string[] } {
+  const modules: string[] = [];
+  const graderCopies: string[] = [];
+  for (let dir = courseDir; ; dir = dirname(dir)) {
+    modules.push(...realExisting([join(dir, 'node_modules')]));
+    graderCopies.push(...realExisting([join(dir, 'node_modules', 'dispatch-lab')]));
+    if (dir === parse(dir).root) break;
+  }
+  return { modules, graderCopies };
+}
+
+// What one case sees: its own submission and temp dir writable; the grader, the content, the other submissions hidden.
+export function sandboxPathsFor(isolation: Isolation, courseDir: string, tempDir: string): SandboxPaths {
+  const ownDir = realpathSync(courseDir);
+  const { modules, graderCopies } = packageFolders(ownDir);
+  const secrets = [...isolation.hidden, ...isolation.submissions.filter((s) => s !== ownDir)];
+  const isCovered = (path: string) => [...secrets, ...isolation.scratch].some((h) => isWithin(path, h));
+  // A folder is shown again only inside a hidden one, and never when it would show a hidden folder with it (PATH=~).
+  const isSafeToShow = (path: string) => isCovered(path) && !secrets.some((h) => isWithin(h, path));
+  return {
+    courseDir: ownDir,
+    tempDir: realpathSync(tempDir),
+    scratch: isolation.scratch,
+    hidden: [...secrets, ...graderCopies],
+    revealed: [...new Set([...isolation.tools, ...modules])].filter(isSafeToShow),
+  };
+}
+
+// Write bwrap's options to a file in the case's temp dir, open it for the child and unlink it at once:
+// the options (which name every hidden path) never show on a command line or in the sandbox.
+export async function isolatedCommand(isolation: Isolation, courseDir: string, tempDir: string, command: string[]): Promise<IsolatedCommand> {
+  const file = join(tempDir, `.dispatch-lab-bwrap-${process.pid}`);
+  await writeFile(file, `${bwrapOptions(sandboxPathsFor(isolation, courseDir, tempDir)).join('\u0000')}\u0000`, { mode: 0o600 });
+  const handle = await open(file, 'r');
+  await unlink(file);
+  return { file: isolation.bwrap, args: ['--args', '3', '--', ...command], optionsFd: handle.fd, close: () => handle.close() };
+}
+
+// Run /bin/sh -c 'exit 0' the way a case runs; the reason it could not start, or undefined when it ran.
+async function probeFailure(isolation: Isolation): Promise<string | undefined> {
+  const dir = await mkdtemp(join(tmpdir(), 'dispatch-lab-probe-'));
+  try {
+    const command = await isolatedCommand(isolation, dir, dir, ['/bin/sh', '-c', 'exit 0']);
+    return await new Promise<string | undefined>((resolve) => {
+      let stderr = '';
+      const child = spawn(command.file, command.args, { stdio: ['ignore', 'ignore', 'pipe', command.optionsFd], cwd: dir });
+      void command.close();
+      const timer = setTimeout(() => child.kill('SIGKILL'), PROBE_TIMEOUT_MS);
+      child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+      child.once('error', (error) => resolve(error.message));
+      child.once('close', (code, signal) => {
+        clearTimeout(timer);
+        resolve(code === 0 ? undefined : stderr.trim().split('\n')[0] || `bwrap ended with ${signal ?? `exit code ${code}`}`);
+      });
+    });
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+// The isolation of a run that grades `submissions` with the content at `contentRoot`, checked by starting one
+// sandbox; a GraderError (exit 2) when this machine cannot isolate: never a silent fallback to an unisolated run.
+export async function prepareIsolation(options: { contentRoot: string; submissions: string[] }): Promise<Isolation> {
+  const cannot = (why: string) => new GraderError([
+    `--isolate: cases cannot be isolated on this machine: ${why}`,
+    'isolation needs Linux with user namespaces and bubblewrap (Debian/Ubuntu: apt-get install bubblewrap); in a container, allow namespaces (e.g. docker run --security-opt seccomp=unconfined --security-opt apparmor=unconfined); without it, grade only code you trust',
+  ]);
+  if (process.platform !== 'linux') throw cannot(`${process.platform} has no Linux namespaces`);
+  const bwrap = findOnPath('bwrap');
+  if (!bwrap) throw cannot('bwrap (bubblewrap) is not installed');
+  const home = homedir();
+  const isolation: Isolation = {
+    bwrap,
+    // The content's cases/ is named too: it stays hidden when a case runs inside the package itself (the reference).
+    hidden: realExisting([packageRoot(), options.contentRoot, join(options.contentRoot, 'cases'), home === '/' ? undefined : home, process.env.npm_config_cache, process.env.XDG_CACHE_HOME]),
+    submissions: realExisting(options.submissions),
+    scratch: realExisting(['/tmp', '/var/tmp', '/run', tmpdir()]),
+    tools: realExisting([dirname(dirname(realpathSync(process.execPath))), ...(process.env.PATH ?? '').split(delimiter)]),
+  };
+  const failure = await probeFailure(isolation);
+  if (failure) throw cannot(failure);
+  return isolation;
+}

@@ -1,0 +1,136 @@
+import { existsSync, readdirSync } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fixturePrograms, repoRoot, runCli } from './cli.ts';
+import { type Content, echoContent } from './echo-content.ts';
+import { liveProcessesMatching, onlyCase, runScenario } from './scenario.ts';
+
+// --isolate: hostile submissions are contained, each case sees only its own submission, and an honest submission
+// graded beside them keeps its full score.
+
+const ROUNDTRIP = ['--stage', 'echo', '--case', 'roundtrip'];
+/** What the hostile fixtures leave running when nothing contains them (see their program.ts). */
+const ESCAPEES = [/sleep 310[12]/, /dl-escapee/, /sleep 3201/, /dl-gradebook-rewriter/];
+
+let content: Content;
+/** How many echo cases the content holds (the course changes; the tests follow it). */
+let echoCases = 0;
+beforeAll(async () => {
+  content = await echoContent();
+  echoCases = readdirSync(join(content.dir, 'cases', 'echo')).filter((f) => f.endsWith('.json')).length;
+});
+afterAll(() => content.dispose());
+
+describe.runIf(process.platform === 'linux')('test --isolate (e2e)', () => {
+  it('reads-cases: copies every expected answer without isolation, and finds no cases with it', { timeout: 120_000 }, async () => {
+    const open = await runScenario('reads-cases', ['--content', content.dir, '--stage', 'echo']);
+    expect(open.report?.summary).toMatchObject({ passed: echoCases, failed: 0 });
+    const isolated = await runScenario('reads-cases', ['--content', content.dir, '--stage', 'echo', '--isolate']);
+    expect(isolated.exitCode).toBe(1);
+    expect(isolated.report?.summary).toMatchObject({ passed: 0, failed: echoCases });
+    expect(isolated.stdout).toMatch(/found no cases to copy/);
+    expect(isolated.stdout).not.toMatch(/copied the answer/);
+    expect(isolated.tempLeft).toEqual([]);
+  });
+
+  it('escapes: processes in new sessions with cleared environments, re-forking ones and detached sleeps all die with the case', async () => {
+    const run = await runScenario('escapes', ['--content', content.dir, ...ROUNDTRIP, '--isolate'], { tokens: ESCAPEES });
+    expect(onlyCase(run).status).toBe('pass');
+    expect(run.leftovers).toEqual([]);
+    expect(run.tempLeft).toEqual([]);
+  });
+
+  it('fork-bomb: stops at the process limit, fails as "too many processes", and leaves nothing running', async () => {
+    const run = await runScenario('fork-bomb', ['--content', content.dir, ...ROUNDTRIP, '--isolate'], { tokens: ESCAPEES });
+    expect(onlyCase(run)).toMatchObject({ status: 'fail', message: 'too many processes: the case tried to run more than 256 at once (--max-procs)' });
+    expect(run.stderr).toMatch(/limits per case: 512 MiB of memory, 256 processes/);
+    expect(run.leftovers).toEqual([]);
+  });
+
+  it('allocates-memory: 1.5 GiB over a 512 MiB limit fails as "memory limit exceeded", not a crash', async () => {
+    const run = await runScenario('allocates-memory', ['--content', content.dir, ...ROUNDTRIP, '--isolate']);
+    expect(run.exitCode).toBe(1);
+    expect(onlyCase(run)).toMatchObject({ status: 'fail', message: 'memory limit exceeded: the case used more than 512 MiB (all of its processes together; --memory)' });
+  });
+
+  it('where no cgroup is writable, memory falls back to an rlimit and the program\'s own complaint reads as the same verdict', async () => {
+    const run = await runScenario('allocates-memory', ['--content', content.dir, ...ROUNDTRIP, '--isolate'], { env: { DISPATCH_LAB_LIMITS: 'rlimit' } });
+    expect(run.stderr).toMatch(/\(rlimits: memory per process, processes not limited \(no writable cgroup\)\)/);
+    expect(onlyCase(run)).toMatchObject({ status: 'fail', message: 'memory limit exceeded: the case used more than 512 MiB (all of its processes together; --memory)' });
+  });
+
+  it('--memory and --max-procs set the limits', async () => {
+    const run = await runScenario('fork-bomb', ['--content', content.dir, ...ROUNDTRIP, '--isolate', '--max-procs', '64', '--memory', '1G'], { tokens: ESCAPEES });
+    expect(onlyCase(run).message).toBe('too many processes: the case tried to run more than 64 at once (--max-procs)');
+    expect(run.stderr).toMatch(/limits per case: 1 GiB of memory, 64 processes/);
+  });
+
+  it('signals-grader: a program cannot reach the grader to stop it', async () => {
+    const run = await runScenario('signals-grader', ['--content', content.dir, ...ROUNDTRIP, '--isolate']);
+    expect(run.exitCode).toBe(0);
+    expect(onlyCase(run).status).toBe('pass');
+  });
+
+  it('DISPATCH_LAB_ISOLATE=1 turns isolation on (for CI), and --no-isolate turns it off again', async () => {
+    const isolated = await runScenario('reads-cases', ['--content', content.dir, ...ROUNDTRIP], { env: { DISPATCH_LAB_ISOLATE: '1' } });
+    expect(onlyCase(isolated).status).toBe('fail');
+    const open = await runScenario('reads-cases', ['--content', content.dir, ...ROUNDTRIP, '--no-isolate'], { env: { DISPATCH_LAB_ISOLATE: '1' } });
+    expect(onlyCase(open).status).toBe('pass');
+  });
+
+  it('bad limit flags exit 2 with what is wrong', async () => {
+    const run = await runCli(['test', '--dir', join(fixturePrograms, 'honest'), '--content', content.dir, '--memory', 'lots', '--max-procs', '0']);
+    expect(run.exitCode).toBe(2);
+    expect(run.stderr).toMatch(/--max-procs must be a positive whole number, got 0/);
+    expect(run.stderr).toMatch(/--memory must be a size such as 512M or 1G, got "lots"/);
+  });
+});
+
+describe.runIf(process.platform === 'linux')('grade --isolate (e2e)', () => {
+  // The gradebook of a run, read as JSON.
+  async function gradebookOf(out: string): Promise<{ complete: boolean; submissions: { submission: string; score: number; maxScore: number; problem?: string }[] }> {
+    return JSON.parse(await readFile(`${out}.json`, 'utf8'));
+  }
+
+  it('an honest submission keeps its full score beside ones that spy on it, copy the cases, signal the grader and escape', async () => {
+    const folder = await mkdtemp(join(tmpdir(), 'dispatch-lab-class-'));
+    const out = join(folder, 'book');
+    const names = ['honest', 'spies-on-submissions', 'reads-cases', 'signals-grader', 'escapes'];
+    try {
+      const run = await runCli(['grade', ...names.map((n) => join(fixturePrograms, n)), '--content', content.dir, '--stage', 'echo', '--isolate', '--out', out], { env: { TMPDIR: folder }, timeoutMs: 280_000 });
+      expect(run.exitCode).toBe(1);
+      const book = await gradebookOf(out);
+      expect(book.complete).toBe(true);
+      const [honest, spy, cheat, signaller, escaper] = book.submissions;
+      expect(honest).toMatchObject({ score: echoCases, maxScore: echoCases });
+      expect(honest?.problem).toBeUndefined();
+      expect(spy).toMatchObject({ score: echoCases });
+      expect(cheat).toMatchObject({ score: 0 });
+      expect(signaller).toMatchObject({ score: echoCases });
+      expect(escaper).toMatchObject({ score: echoCases });
+      // Nothing was written into the other submissions or the grader's install, and nothing is left to rewrite the gradebook.
+      for (const dir of [...names.map((n) => join(fixturePrograms, n)), repoRoot]) expect(existsSync(join(dir, 'SPIED-ON.txt')), dir).toBe(false);
+      expect(await liveProcessesMatching(ESCAPEES)).toEqual([]);
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
+  }, 300_000);
+
+  it('an honest submission keeps its full score beside a fork bomb and a memory hog', async () => {
+    const folder = await mkdtemp(join(tmpdir(), 'dispatch-lab-class-'));
+    const out = join(folder, 'book');
+    try {
+      const run = await runCli(['grade', ...['fork-bomb', 'honest', 'allocates-memory'].map((n) => join(fixturePrograms, n)), '--content', content.dir, ...ROUNDTRIP, '--isolate', '--out', out], { env: { TMPDIR: folder } });
+      expect(run.exitCode).toBe(1);
+      const [bomb, honest, hog] = (await gradebookOf(out)).submissions;
+      expect(honest).toMatchObject({ score: 1, maxScore: 1 });
+      expect(bomb).toMatchObject({ score: 0 });
+      expect(hog).toMatchObject({ score: 0 });
+      expect(await liveProcessesMatching(ESCAPEES)).toEqual([]);
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
+  }, 120_000);
+});
