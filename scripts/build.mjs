@@ -7,7 +7,10 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 await build({
   absWorkingDir: root,
   entryPoints: ['grader/cli.ts'],
-  outfile: 'dist/cli.js',
+  outdir: 'dist',
+  entryNames: '[name]',
+  chunkNames: 'chunks/[name]-[hash]',
+  splitting: true,
   bundle: true,
   platform: 'node',
   format: 'esm',
