@@ -23,7 +23,8 @@ describe('verdicts (e2e)', () => {
     for (const run of [one, eight]) expect([run.leftovers, run.tempLeft]).toEqual([[], []]);
   });
 
-  it('are identical at --jobs 1 and --jobs 8 for the reference and for a program that crashes at start', async () => {
+  // Four whole-stage runs, each building and spawning a case per process: on a loaded 2-core machine that takes minutes.
+  it('are identical at --jobs 1 and --jobs 8 for the reference and for a program that crashes at start', { timeout: 300_000 }, async () => {
     for (const [name, args] of [['throws-at-import', ['--stage', 'echo', '--stage', 'view']], ['write-not-routed', ['--stage', 'register-tools']]] as const) {
       const one = await runScenario(name, [...args, '--jobs', '1']);
       const eight = await runScenario(name, [...args, '--jobs', '8']);
