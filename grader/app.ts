@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { Case, CaseResult, Report, Stage, StageResult } from './core/types.ts';
 import type { Course } from './core/course.ts';
-import { plan, type Plan, type PlannedStage, type Selection } from './core/plan.ts';
+import { currentStageOf, plan, progressiveBlocker, runOrder, type Plan, type PlannedStage, type Selection } from './core/plan.ts';
 import { summarize } from './core/summarize.ts';
 import { closest } from './core/closest.ts';
 import { emit, problemStage, runStage, startProbeFor, type StartProbe } from './grade-stage.ts';
@@ -12,6 +12,7 @@ import { createProgramBuilder, type ProgramBuilder } from './io/build-program.ts
 import { GraderError } from './grader-error.ts';
 import type { Isolation } from './io/isolation.ts';
 import type { RunLimits } from './io/case-limits.ts';
+import { readStageStatus } from './io/stage-status.ts';
 
 /** Everything one graded run needs. */
 export type TestOptions = {
@@ -41,6 +42,8 @@ export type TestOptions = {
   limits?: RunLimits;
   /** Keep each run's whole output in the report (record needs the reference's); otherwise long output is cut. */
   keepFullOutput?: boolean;
+  /** Without --stage: run the stage the student is on first, the earlier ones (the regression check) after it (test, watch). */
+  currentFirst?: boolean;
 };
 
 export type TestOutcome = { report: Report; cancelled: boolean };
@@ -67,7 +70,7 @@ export async function assertProgramExists(courseDir: string): Promise<void> {
   }
 }
 
-
+// Every case of a stage that does not run, skipped for one reason.
 function skipped(cases: Case[], reason: string): CaseResult[] {
   return cases.map((c) => ({ case: c, verdict: { status: 'skip', reason }, durationMs: 0 }));
 }
@@ -85,11 +88,14 @@ export async function runTests(options: TestOptions): Promise<TestOutcome> {
   try {
     const build = await builder.build();
     const probe = build.ok ? startProbeFor(build.bundlePath, thePlan, options) : undefined;
+    const graded = new Map<string, StageResult>();
+    const failed = new Set<string>();
     let blocker: string | undefined;
-    for (const planned of thePlan.stages) {
+    for (const planned of await stagesInRunOrder(thePlan, options)) {
       let result: StageResult;
-      if (blocker !== undefined) {
-        result = { stage: planned.stage, status: 'skip', cases: skipped(planned.cases, blocker) };
+      const skipReason = blocker ?? (thePlan.mode === 'progressive' ? progressiveBlocker(thePlan, planned.stage.slug, failed) : undefined);
+      if (skipReason !== undefined) {
+        result = { stage: planned.stage, status: 'skip', cases: skipped(planned.cases, skipReason) };
       } else if (!build.ok) {
         result = problemStage(planned, build.errors.join('\n'), 'program.ts did not build');
       } else {
@@ -99,9 +105,15 @@ export async function runTests(options: TestOptions): Promise<TestOutcome> {
         cancelled = true;
         break;
       }
-      results.push(result);
+      graded.set(planned.stage.slug, result);
       emit(reporters, (r) => r.onStageEnd?.(result));
-      if (blocker === undefined && result.status === 'fail') blocker = blockerAfter(result, planned, thePlan, options);
+      if (result.status === 'fail') failed.add(planned.stage.slug);
+      if (blocker === undefined && result.status === 'fail') blocker = blockerAfter(result, options);
+    }
+    // Whatever order they ran in, the report lists the stages in course order.
+    for (const planned of thePlan.stages) {
+      const result = graded.get(planned.stage.slug);
+      if (result) results.push(result);
     }
   } finally {
     if (!options.builder) await builder.dispose();
@@ -113,11 +125,19 @@ export async function runTests(options: TestOptions): Promise<TestOutcome> {
   return { report, cancelled };
 }
 
-// Why the stages after a failing one are skipped, or undefined when they still run.
-function blockerAfter(result: StageResult, planned: PlannedStage, thePlan: Plan, options: TestOptions): string | undefined {
+// Why every stage not run yet is skipped after a failing one (the program cannot run, or --bail), or undefined when they still run.
+function blockerAfter(result: StageResult, options: TestOptions): string | undefined {
   if (result.problem !== undefined) return (result.cases[0]?.verdict as { message?: string } | undefined)?.message ?? 'program.ts could not be run';
-  if (options.bail) return '--bail: stopped at the first failure';
-  return thePlan.mode === 'progressive' ? `an earlier stage fails: finish ${planned.stage.slug} first` : undefined;
+  return options.bail ? '--bail: stopped at the first failure' : undefined;
+}
+
+// The stages in the order they run: with `currentFirst` and no --stage, the stage the student is on (the first that
+// did not pass when last graded, from the saved stage status) first, then the rest in course order.
+async function stagesInRunOrder(thePlan: Plan, options: TestOptions): Promise<PlannedStage[]> {
+  if (!options.currentFirst || options.selection.stages.length > 0) return thePlan.stages;
+  const saved = await readStageStatus(options.courseDir);
+  const passed = new Set(Object.entries(saved.stages).filter(([, s]) => s.status === 'pass').map(([slug]) => slug));
+  return runOrder(thePlan, currentStageOf(thePlan, passed));
 }
 
 

@@ -4,16 +4,19 @@ import { GraderError } from './grader-error.ts';
 import { type CommonArgs, commonOptions } from './commands/options.ts';
 import type { TestArgs } from './commands/test.ts';
 import type { GradeArgs } from './commands/grade.ts';
+import type { MergeArgs } from './commands/merge-reports.ts';
 
 // Each command's module is loaded only when that command runs, so `--help` and a watch start stay light.
 
-// Run a command body and turn its outcome into the process exit code; grader faults print one clear block.
-async function exitWith(body: () => Promise<number>): Promise<void> {
+// Run a command body and turn its outcome into the process exit code; grader faults print one clear block, and the
+// report files CI collects whatever happens (`outputFiles`: Gradescope's results.json) are still written with the reason.
+async function exitWith(body: () => Promise<number>, outputFiles: string[] = []): Promise<void> {
   try {
     process.exitCode = await body();
   } catch (error) {
     if (error instanceof GraderError) {
       process.stderr.write(`${error.problems.map((p) => `dispatch-lab: ${p}`).join('\n')}\n`);
+      if (outputFiles.length > 0) await (await import('./commands/fault-reports.ts')).writeFaultReports(outputFiles, error.problems);
     } else {
       process.stderr.write(`dispatch-lab: internal error: ${(error as Error).stack ?? String(error)}\n`);
     }
@@ -26,14 +29,16 @@ export async function main(argv: string[]): Promise<void> {
   await yargs(argv)
     .scriptName('dispatch-lab')
     .usage('$0 <command> [options]')
-    .command('test', 'grade the course directory', (y) => commonOptions(y).option('watch', { type: 'boolean', default: false, describe: 'rerun when a file changes' }).option('poll', { type: 'boolean', default: false, describe: 'watch by polling (network drives, WSL, containers)' }), (args) => exitWith(async () => (await import('./commands/test.ts')).testCommand(args as unknown as TestArgs)))
-    .command('record', "write the reference's outputs into the case files", (y) => commonOptions(y).option('check', { type: 'boolean', default: false, describe: 'fail instead of writing when an expectation is stale (CI)' }), (args) => exitWith(async () => (await import('./commands/record.ts')).recordCommand(args as unknown as CommonArgs & { check: boolean })))
+    .command('test', 'grade the course directory', (y) => commonOptions(y).option('watch', { type: 'boolean', default: false, describe: 'rerun when a file changes' }).option('poll', { type: 'boolean', default: false, describe: 'watch by polling (network drives, WSL, containers)' }), (args) => exitWith(async () => (await import('./commands/test.ts')).testCommand(args as unknown as TestArgs), args['output-file']))
+    .command('record', 'fill empty expectations ("expect": {}) with the reference\'s outputs', (y) => commonOptions(y).option('check', { type: 'boolean', default: false, describe: 'fail instead of writing when an expectation is stale (CI)' }).option('update', { type: 'boolean', default: false, describe: 'also replace hand-written expectations that differ from the reference (prints the diff)' }), (args) => exitWith(async () => (await import('./commands/record.ts')).recordCommand(args as unknown as CommonArgs & { check: boolean; update: boolean })))
     .command('stages', 'list the stages with their status from the last run', (y) => y.option('dir', { type: 'string', default: '.' }).option('content', { type: 'string', hidden: true }).option('color', { type: 'boolean' }), (args) => exitWith(async () => (await import('./commands/stages.ts')).stagesCommand(args)))
     .command('show <slug>', "print a stage's instructions", (y) => y.positional('slug', { type: 'string', demandOption: true }).option('content', { type: 'string', hidden: true }).option('color', { type: 'boolean' }), (args) => exitWith(async () => (await import('./commands/show.ts')).showCommand(args)))
     .command('init <target>', 'scaffold a student course directory', (y) => y.positional('target', { type: 'string', demandOption: true }), (args) => exitWith(async () => (await import('./commands/init.ts')).initCommand(args)))
-    .command('validate', 'lint the course content', (y) => y.option('content', { type: 'string', hidden: true }), (args) => exitWith(async () => (await import('./commands/validate.ts')).validateCommand(args)))
+    .command('validate', 'lint the course content: every problem at once, each with its file and JSON path', (y) => y.option('content', { type: 'string', describe: 'check the course under this folder (stages/, cases/) instead of the package\'s' }).option('cases', { type: 'string', array: true, describe: 'also check a private case directory laid out like cases/ (repeatable)' }), (args) => exitWith(async () => (await import('./commands/validate.ts')).validateCommand(args)))
+    .command('new <kind> <slug> [name]', 'scaffold course content: new stage <slug> --after <slug> | new case <stage> "<name>"', (y) => y.positional('kind', { type: 'string', choices: ['stage', 'case'], demandOption: true }).positional('slug', { type: 'string', demandOption: true, describe: 'the new stage\'s slug, or the stage a new case belongs to' }).positional('name', { type: 'string', describe: 'the new case\'s name' }).option('after', { type: 'string', describe: 'new stage: the stage it follows' }).option('command', { type: 'string', describe: 'new stage: its program.ts command (default: the --after stage\'s)' }).option('title', { type: 'string', describe: 'new stage: its title' }).option('content', { type: 'string', describe: 'the course folder (stages/, cases/) to write into; default: the package\'s' }), (args) => exitWith(async () => (await import('./commands/new.ts')).newCommand(args as unknown as import('./commands/new.ts').NewArgs)))
     .command('verify', 'check that the reference passes every case and the starter fails every stage', (y) => commonOptions(y), (args) => exitWith(async () => (await import('./commands/verify.ts')).verifyCommand(args as unknown as CommonArgs)))
-    .command('grade <submissions..>', 'grade many submissions into a gradebook (JSON and CSV)', (y) => commonOptions(y).positional('submissions', { type: 'string', array: true, demandOption: true }).option('out', { type: 'string', default: 'gradebook', describe: 'write <out>.json and <out>.csv' }), (args) => exitWith(async () => (await import('./commands/grade.ts')).gradeCommand(args as unknown as GradeArgs)))
+    .command('grade <submissions..>', 'grade many submissions into a gradebook (JSON, CSV and HTML)', (y) => commonOptions(y).positional('submissions', { type: 'string', array: true, demandOption: true }).option('out', { type: 'string', default: 'gradebook', describe: 'write <out>.json, <out>.csv and <out>.html (<out>-I.* with --shard I/N)' }).option('reporter', { type: 'string', array: true, default: [] as string[], describe: 'also print this reporter for each submission (repeatable)' }).option('output-file', { type: 'string', array: true, default: [] as string[], describe: 'a reporter per submission to files: NAME=PATH with {submission} in PATH, or a directory (repeatable)' }).option('shard', { type: 'string', describe: 'grade the I-th of N shares of the submissions (sorted): I/N' }), (args) => exitWith(async () => (await import('./commands/grade.ts')).gradeCommand(args as unknown as GradeArgs)))
+    .command('merge-reports <files..>', 'combine the json reports of CI shards (--shard I/N) into one report, then any reporter', (y) => y.positional('files', { type: 'string', array: true, demandOption: true, describe: 'json reports (--reporter json --output-file json=PATH) of every shard of one run' }).option('reporter', { type: 'string', array: true, default: ['pretty'], describe: 'output format (repeatable): pretty, json, junit, github, github-summary, gradescope' }).option('output-file', { type: 'string', array: true, default: [] as string[], describe: 'write a reporter to a file: NAME=PATH (repeatable)' }).option('color', { type: 'boolean', describe: 'force colours on or off (also NO_COLOR / FORCE_COLOR)' }), (args) => exitWith(async () => (await import('./commands/merge-reports.ts')).mergeReportsCommand(args as unknown as MergeArgs)))
     .demandCommand(1, 'name a command, e.g.: npx dispatch-lab test')
     .strict()
     .fail((message, error) => {

@@ -4,6 +4,8 @@ import { judge } from './core/judge.ts';
 import { stageStatus } from './core/summarize.ts';
 import { stdinOf } from './core/reproduce.ts';
 import { runInOrder } from './core/run-pool.ts';
+import { withRunningCall } from './core/running-call.ts';
+import { timeoutGate } from './timeout-gate.ts';
 import { repeatedVerdict } from './core/flaky.ts';
 import { compactRun } from './core/compact-run.ts';
 import { crashLine, describeStartCrash } from './core/start-crash.ts';
@@ -50,10 +52,13 @@ export async function runStage(planned: PlannedStage, bundlePath: string, option
   const { stage, cases } = planned;
   emit(options.reporters, (r) => r.onStageStart?.(planned));
   let bailed = false;
+  const gate = timeoutGate(cases, (c) => options.timeoutMs ?? c.timeoutMs ?? options.defaultTimeoutMs);
   const results = await runInOrder(
     cases,
     options.jobs,
-    (c) => gradeCase(c, stage, bundlePath, options, probe),
+    // A tool that hangs: once the first two alike cases timed out during the same call, the rest are cut short.
+    // The next case's process starts as soon as this one's processes are gone (`release`); its temp dir removal and judging overlap it.
+    (c, i, release) => gate.around(i, () => gradeCase(c, stage, bundlePath, options, probe, release)),
     (result) => {
       // A program that crashes at start gets one stage problem, not a line per case.
       if (probe.crash) return;
@@ -68,12 +73,13 @@ export async function runStage(planned: PlannedStage, bundlePath: string, option
 }
 
 // Grade one case (several times with --repeat); a run the grader itself could not make is an error verdict.
-async function gradeCase(c: Case, stage: Stage, bundlePath: string, options: TestOptions, probe: StartProbe): Promise<CaseResult> {
+async function gradeCase(c: Case, stage: Stage, bundlePath: string, options: TestOptions, probe: StartProbe, release: () => void): Promise<CaseResult> {
   const timeoutMs = options.timeoutMs ?? c.timeoutMs ?? options.defaultTimeoutMs;
   const graded: { verdict: Verdict; run: RunResult }[] = [];
   try {
-    for (let attempt = 0; attempt < (options.repeat ?? 1) && !options.signal?.aborted; attempt++) {
-      const run = await runCase({
+    const attempts = options.repeat ?? 1;
+    for (let attempt = 0; attempt < attempts && !options.signal?.aborted; attempt++) {
+      const run = withRunningCall(await runCase({
         bundlePath,
         command: stage.command,
         courseDir: options.courseDir,
@@ -84,7 +90,8 @@ async function gradeCase(c: Case, stage: Stage, bundlePath: string, options: Tes
         ...sandboxOf(options),
         ...(options.signal ? { signal: options.signal } : {}),
         ...(options.keep && options.onKeptDir ? { onTempDir: options.onKeptDir } : {}),
-      });
+        ...(attempt === attempts - 1 ? { onProcessesGone: release } : {}),
+      }));
       // A program that dies at start because it met a limit gets the limit's verdict, not "crashes at start".
       if (attempt === 0 && !run.limitHit) await probe.check(run);
       graded.push({ verdict: judgeSafely(c, run, timeoutMs), run: compactRun(run, options.keepFullOutput) });

@@ -3,6 +3,7 @@ import type { Registry } from './registry/types.ts';
 import { parseDispatchRequest } from './dispatch-request.ts';
 import { withTempSandbox } from './temp-sandbox.ts';
 import { escapedError } from './failure-report.ts';
+import { markCallsDone, markRunning } from './running-call.ts';
 
 // `dispatch`: seeds a sandbox, runs every call through the solution's execute in order, and
 // prints `{"results":[...]}` on one line.
@@ -18,6 +19,7 @@ export async function runDispatch<T, R extends Registry>(stdinText: string, solu
     }
     const results: unknown[] = [];
     for (const [index, call] of request.calls.entries()) {
+      markRunning(index, call.tool);
       try {
         results.push(await execute(call.tool, call.input));
       } catch (error) {
@@ -25,6 +27,7 @@ export async function runDispatch<T, R extends Registry>(stdinText: string, solu
         return escapedError(`execute threw on calls[${index}] (${call.tool})`, error);
       }
     }
+    markCallsDone();
     return { stdout: `${JSON.stringify({ results })}\n`, stderr: '', exitCode: 0 };
   });
 }

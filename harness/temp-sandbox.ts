@@ -15,17 +15,29 @@ export function sandboxPathProblem(name: string): string | undefined {
   return undefined;
 }
 
-// Runs `use` on a fresh temp directory seeded with `files` (path → text), then removes it.
-// A path that would land outside the sandbox (or on the sandbox itself) is refused before anything is written.
+// The directory a key ending in "/" declares (its value must be ""), or undefined for a file key.
+export function emptyDirectoryOf(name: string, text: string): string | undefined {
+  const dir = name.replace(/[\\/]+$/, '');
+  return dir !== name && dir !== '' && text === '' ? dir : undefined;
+}
+
+// Runs `use` on a fresh temp directory seeded with `files` (path → text; "dir/": "" is an empty
+// directory), then removes it. A path that would land outside the sandbox (or on the sandbox itself)
+// is refused before anything is written.
 export async function withTempSandbox<R>(files: Record<string, string>, use: (root: string) => Promise<R>): Promise<R> {
-  for (const name of Object.keys(files)) {
-    const problem = sandboxPathProblem(name);
-    if (problem) throw new Error(`sandbox path ${JSON.stringify(name)} ${problem}: a sandbox path must name a file inside the sandbox`);
+  for (const [name, text] of Object.entries(files)) {
+    const problem = sandboxPathProblem(emptyDirectoryOf(name, text) ?? name);
+    if (problem) throw new Error(`sandbox path ${JSON.stringify(name)} ${problem}: a sandbox path must name a file inside the sandbox (or, ending in "/" with the value "", an empty directory)`);
   }
   // The real path, so that symlink checks and messages agree (macOS's /var is /private/var).
   const root = await fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), 'dispatch-')));
   try {
     for (const [name, text] of Object.entries(files)) {
+      const dir = emptyDirectoryOf(name, text);
+      if (dir !== undefined) {
+        await fs.mkdir(path.join(root, dir), { recursive: true });
+        continue;
+      }
       const target = path.join(root, name);
       await fs.mkdir(path.dirname(target), { recursive: true });
       await fs.writeFile(target, text);

@@ -1,113 +1,228 @@
-// How fast is the loop a student lives in? Median time from a file write to the finished verdict in watch mode,
-// against a one-shot `test` and against running `npx tsx program.ts dispatch` once per case by hand.
+// `npm run bench`: how fast is grading, against what it cannot avoid? In one run, on the reference (this repo's
+// program.ts) copied into a temp course dir:
+//   - the whole course (`test --all`) three ways: naive (`tsx program.ts` per case, one after another: sampled and
+//     extrapolated), dispatch-lab as shipped, and the bare floor (the bundle the grader builds, spawned once per case with
+//     the case's stdin, --jobs at a time, nothing else); shipped and floor alternate, and their ratio is taken per pair;
+//   - watch mode: save → first case verdict and save → stage verdict (medians), by touching a file under a real
+//     `test --watch` child and reading its output;
+//   - `--help` cold start (median) and the grader's own peak memory (VmHWM of its process, children excluded).
+// Prints a table and writes it, with the machine it ran on, to bench/RESULTS.md. Not a test: nothing here passes or fails.
+// Knobs: BENCH_ROUNDS (shipped/floor pairs, default 1), BENCH_SAVES (default 10), BENCH_HELP (default 10),
+// BENCH_NAIVE_SAMPLE (default 30), BENCH_WATCH_STAGE (default register-tools), BENCH_STAGES (comma-separated: a part of
+// the course instead of the whole, for a quick look).
 import { execFileSync, spawn } from 'node:child_process';
-import { cp, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import * as esbuild from 'esbuild';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const STAGE = 'register-tools';
-const WATCH_ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 7);
-const ONE_SHOT_ITERATIONS = 3;
-const BLOCK = 'watching for changes…';
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 1);
+const SAVES = Number(process.env.BENCH_SAVES ?? 10);
+const HELP_RUNS = Number(process.env.BENCH_HELP ?? 10);
+const NAIVE_SAMPLE = Number(process.env.BENCH_NAIVE_SAMPLE ?? 30);
+const WATCH_STAGE = process.env.BENCH_WATCH_STAGE ?? 'register-tools';
+const STAGES = (process.env.BENCH_STAGES ?? '').split(',').filter((s) => s !== '');
+const JOBS = availableParallelism();
+const CLI = join(root, 'bin/dispatch-lab.js');
+const PLAIN_ENV = { ...process.env, NO_COLOR: '1', FORCE_COLOR: '', CI: '' };
 
+// The middle value (upper middle for an even count).
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-const ms = (value) => `${Math.round(value)} ms`;
+// A duration for the table.
+const fmt = (ms) => (ms >= 10_000 ? `${(ms / 1000).toFixed(1)} s` : `${Math.round(ms)} ms`);
 
-// A student dir: the repo's program.ts, harness/ and reference/, a package.json, node_modules linked to the repo's.
+// A student dir as `init` makes it: the repo's program.ts, harness/ and reference/, an ES module package.json, node_modules linked.
 async function makeStudentDir() {
   const dir = await mkdtemp(join(tmpdir(), 'dispatch-lab-bench-'));
   for (const part of ['program.ts', 'harness', 'reference']) await cp(join(root, part), join(dir, part), { recursive: true });
   await symlink(join(root, 'node_modules'), join(dir, 'node_modules'), 'dir');
-  // As `init` scaffolds it: an ES module package, so `npx tsx program.ts` accepts top-level await.
   await writeFile(join(dir, 'package.json'), '{ "private": true, "type": "module" }\n');
   return dir;
 }
 
-// Run a command to its end; resolves with the wall time.
-function timed(command, args, options = {}) {
+// Every case of the course in course order: its program command and the stdin it gets.
+async function courseCases() {
+  const { stages } = JSON.parse(await readFile(join(root, 'stages/stages.json'), 'utf8'));
+  const all = [];
+  for (const stage of stages.filter((s) => STAGES.length === 0 || STAGES.includes(s.slug))) {
+    const dir = join(root, 'cases', stage.slug);
+    for (const file of (await readdir(dir)).filter((f) => f.endsWith('.json')).sort()) {
+      const { input } = JSON.parse(await readFile(join(dir, file), 'utf8'));
+      all.push({ stage: stage.slug, command: stage.command, stdin: typeof input === 'string' ? input : JSON.stringify(input) });
+    }
+  }
+  return all;
+}
+
+// The bundle exactly as the grader builds it (grader/io/build-program.ts).
+async function buildBundle(dir) {
+  const outfile = join(dir, '.dispatch-lab', 'bench', 'program.mjs');
+  await mkdir(join(dir, '.dispatch-lab', 'bench'), { recursive: true });
+  await esbuild.build({ entryPoints: [join(dir, 'program.ts')], absWorkingDir: dir, outfile, bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', sourcemap: 'inline', logLevel: 'silent' });
+  return outfile;
+}
+
+// Run one process to its end with `input` on stdin; resolves with its wall time.
+function run(command, args, { input = '', cwd = root, env = PLAIN_ENV, onStart } = {}) {
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const child = spawn(command, args, { stdio: ['pipe', 'ignore', 'inherit'], ...options });
+    const child = spawn(command, args, { cwd, env, stdio: ['pipe', 'pipe', 'pipe'] });
+    onStart?.(child);
+    child.stdout.resume();
+    child.stderr.resume();
     child.on('error', reject);
-    child.on('exit', () => resolve(performance.now() - started));
-    child.stdin.end(options.input ?? '');
+    child.stdin.on('error', () => {});
+    child.stdin.end(input);
+    child.on('close', () => resolve(performance.now() - started));
   });
 }
 
-const cli = (dir, ...args) => [join(root, 'bin/dispatch-lab.js'), 'test', '--stage', STAGE, '--dir', dir, ...args];
+// The floor: the same bundle once per case with its stdin, JOBS at a time, nothing else (no sweep, no temp dir, no judging).
+async function floor(dir, bundle, cases) {
+  const started = performance.now();
+  let next = 0;
+  const worker = async () => {
+    while (next < cases.length) {
+      const c = cases[next++];
+      await run(process.execPath, [bundle, c.command], { input: c.stdin, cwd: dir });
+    }
+  };
+  await Promise.all(Array.from({ length: JOBS }, worker));
+  return performance.now() - started;
+}
 
-async function oneShot(dir) {
+// The grader's own peak memory: VmHWM of its process, read until it exits (Linux); undefined elsewhere.
+function watchPeakRss(child) {
+  let peakKb;
+  const read = () => {
+    try {
+      const match = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'));
+      if (match) peakKb = Math.max(peakKb ?? 0, Number(match[1]));
+    } catch {
+      // Exited, or no /proc.
+    }
+  };
+  const timer = setInterval(read, 50);
+  child.on('exit', () => clearInterval(timer));
+  return () => (peakKb === undefined ? undefined : peakKb / 1024);
+}
+
+// dispatch-lab as shipped on the whole course: wall time and its own peak memory.
+async function shipped(dir) {
+  let peak;
+  const wall = await run(process.execPath, [CLI, 'test', '--all', ...STAGES.flatMap((s) => ['--stage', s]), '--dir', dir, '--jobs', String(JOBS)], { onStart: (child) => (peak = watchPeakRss(child)) });
+  return { wall, peakMb: peak() };
+}
+
+// Naive: `tsx program.ts <command>` per case, one after another, on an evenly spread sample; extrapolated to every case.
+async function naive(dir, cases) {
+  const step = Math.max(1, Math.floor(cases.length / NAIVE_SAMPLE));
+  const sample = cases.filter((_, i) => i % step === 0).slice(0, NAIVE_SAMPLE);
+  const tsx = join(root, 'node_modules/.bin/tsx');
+  let total = 0;
+  for (const c of sample) total += await run(tsx, ['program.ts', c.command], { input: c.stdin, cwd: dir });
+  return { perCase: total / sample.length, sampled: sample.length, estimate: (total / sample.length) * cases.length };
+}
+
+// Watch mode: save a file SAVES times; per save, the time to the first case line and to the stage's verdict line.
+async function watchLatency(dir) {
+  const child = spawn(process.execPath, [CLI, 'test', '--watch', '--stage', WATCH_STAGE, '--dir', dir], { stdio: ['pipe', 'pipe', 'inherit'], env: PLAIN_ENV });
+  let output = '';
+  const waiters = new Set();
+  child.stdout.on('data', (chunk) => {
+    output += chunk;
+    for (const check of waiters) check();
+  });
+  const waitFor = (pattern, from) => new Promise((resolve) => {
+    const check = () => {
+      if (!pattern.test(output.slice(from))) return;
+      waiters.delete(check);
+      resolve(performance.now());
+    };
+    waiters.add(check);
+    check();
+  });
+  const VERDICT = new RegExp(`[✓✗] ${WATCH_STAGE}[: ]`);
+  const CASE = /^ {2}[✓✗⏱!] /m;
+  await waitFor(/watching for changes…/, 0);
+  const file = join(dir, 'reference/execute.ts');
+  const original = await readFile(file, 'utf8');
+  const first = [];
+  const stage = [];
+  for (let i = 1; i <= SAVES; i++) {
+    const from = output.length;
+    const started = performance.now();
+    const caseSeen = waitFor(CASE, from);
+    const verdictSeen = waitFor(VERDICT, from);
+    await writeFile(file, `${original}\n// save ${i}\n`);
+    first.push((await caseSeen) - started);
+    stage.push((await verdictSeen) - started);
+    await waitFor(/watching for changes…/, from);
+  }
+  await writeFile(file, original);
+  child.kill('SIGINT');
+  await new Promise((resolve) => child.on('exit', resolve));
+  return { first: median(first), stage: median(stage) };
+}
+
+// `dispatch-lab --help`, cold: a new node process each time.
+async function helpStart() {
   const times = [];
-  for (let i = 0; i < ONE_SHOT_ITERATIONS; i++) times.push(await timed(process.execPath, cli(dir), { env: { ...process.env, NO_COLOR: '1' } }));
+  for (let i = 0; i < HELP_RUNS; i++) times.push(await run(process.execPath, [CLI, '--help']));
   return median(times);
 }
 
-// Save a file in watch mode and time until the run it triggers has printed its verdict.
-async function watchLatency(dir) {
-  const child = spawn(process.execPath, cli(dir, '--watch'), { stdio: ['pipe', 'pipe', 'inherit'], env: { ...process.env, NO_COLOR: '1' } });
-  let output = '';
-  let waiting;
-  child.stdout.on('data', (chunk) => {
-    output += chunk;
-    waiting?.();
-  });
-  const blocks = () => output.split(BLOCK).length - 1;
-  const waitForBlocks = (n) => new Promise((resolve) => {
-    waiting = () => blocks() >= n && resolve();
-    waiting();
-  });
-  await waitForBlocks(1);
-  const file = join(dir, 'reference/execute.ts');
-  const original = await readFile(file, 'utf8');
-  const latencies = [];
-  const runTimes = [];
-  for (let i = 1; i <= WATCH_ITERATIONS; i++) {
-    const started = performance.now();
-    await writeFile(file, `${original}\n// save ${i}\n`);
-    await waitForBlocks(i + 1);
-    latencies.push(performance.now() - started);
-    const time = /Time\s+([\d.]+) (ms|s)\n(?![\s\S]*Time\s)/.exec(output);
-    if (time) runTimes.push(Number(time[1]) * (time[2] === 's' ? 1000 : 1));
-  }
-  child.kill('SIGINT');
-  await new Promise((resolve) => child.on('exit', resolve));
-  return { latency: median(latencies), runTime: median(runTimes), all: latencies };
+// The machine the figures come from.
+function machine(load) {
+  return [`${cpus().length} CPUs (${cpus()[0]?.model ?? 'unknown'})`, `node ${process.version}`, `${process.platform} ${process.arch}`, `load average at start: ${load.map((l) => l.toFixed(2)).join(' ')}`];
 }
 
-async function tsxPerCase(dir) {
-  const caseDir = join(root, 'cases', STAGE);
-  const files = (await readdir(caseDir)).filter((f) => f.endsWith('.json')).sort();
-  let total = 0;
-  const each = [];
-  for (const file of files) {
-    const { input } = JSON.parse(await readFile(join(caseDir, file), 'utf8'));
-    const time = await timed('npx', ['tsx', 'program.ts', 'dispatch'], { cwd: dir, input: typeof input === 'string' ? input : JSON.stringify(input) });
-    total += time;
-    each.push(time);
-  }
-  return { total, median: median(each), count: files.length };
-}
-
+const load = loadavg();
 execFileSync(process.execPath, [join(root, 'scripts/build.mjs')], { stdio: 'inherit' });
 const dir = await makeStudentDir();
 try {
+  const cases = await courseCases();
+  const bundle = await buildBundle(dir);
+  console.log(`bench: ${cases.length} cases, --jobs ${JOBS}, ${ROUNDS} round(s); this takes a few minutes`);
+  const help = await helpStart();
+  const pairs = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    const ours = await shipped(dir);
+    const bare = await floor(dir, bundle, cases);
+    pairs.push({ ours, bare, ratio: ours.wall / bare });
+    console.log(`round ${round + 1}: shipped ${fmt(ours.wall)}, floor ${fmt(bare)}`);
+  }
   const watch = await watchLatency(dir);
-  const once = await oneShot(dir);
-  const tsx = await tsxPerCase(dir);
+  const slow = await naive(dir, cases);
+  const oursWall = median(pairs.map((p) => p.ours.wall));
+  const floorWall = median(pairs.map((p) => p.bare));
+  const ratio = median(pairs.map((p) => p.ratio));
+  const peaks = pairs.map((p) => p.ours.peakMb).filter((p) => p !== undefined);
+  const peak = peaks.length > 0 ? Math.max(...peaks) : undefined;
   const rows = [
-    [`watch: save → verdict (median of ${WATCH_ITERATIONS})`, ms(watch.latency)],
-    ['  of which grading the cases (reported Time)', ms(watch.runTime)],
-    ['  of which debounce + rebuild + drawing', ms(watch.latency - watch.runTime)],
-    [`one-shot \`test --stage ${STAGE}\` (median of ${ONE_SHOT_ITERATIONS})`, ms(once)],
-    [`\`npx tsx program.ts dispatch\` × ${tsx.count} cases, one after another`, ms(tsx.total)],
-    ['  one case by hand (median)', ms(tsx.median)],
+    ['what', 'figure', 'vs floor', 'target'],
+    [`whole course, bare floor (bundle per case, --jobs ${JOBS})`, fmt(floorWall), '1.00×', ''],
+    [`whole course, dispatch-lab test --all (shipped)`, fmt(oursWall), `${ratio.toFixed(2)}×`, `≤ 1.15× ${ratio <= 1.15 ? 'met' : 'missed'}`],
+    [`whole course, naive tsx per case, sequential (${slow.sampled} sampled, extrapolated)`, fmt(slow.estimate), `${(slow.estimate / floorWall).toFixed(2)}×`, ''],
+    [`  naive, one case (mean of the sample)`, fmt(slow.perCase), '', ''],
+    [`watch --stage ${WATCH_STAGE}: save → first case verdict (median of ${SAVES})`, fmt(watch.first), '', `< 300 ms ${watch.first < 300 ? 'met' : 'missed'}`],
+    [`watch --stage ${WATCH_STAGE}: save → stage verdict (median of ${SAVES})`, fmt(watch.stage), '', ''],
+    [`--help cold start (median of ${HELP_RUNS})`, fmt(help), '', `< 150 ms ${help < 150 ? 'met' : 'missed'}`],
+    ['grader peak memory on the whole course (its own process)', peak === undefined ? 'n/a' : `${Math.round(peak)} MB`, '', peak === undefined ? '' : `< 150 MB ${peak < 150 ? 'met' : 'missed'}`],
   ];
-  const width = Math.max(...rows.map(([label]) => label.length));
-  console.log(`\n${STAGE}, ${tsx.count} cases, --jobs default\n`);
-  for (const [label, value] of rows) console.log(`${label.padEnd(width)}  ${value.padStart(9)}`);
-  console.log(`\nwatch latencies: ${watch.all.map(ms).join(', ')}`);
+  const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
+  const line = (r) => `| ${r.map((cell, i) => cell.padEnd(widths[i])).join(' | ')} |`;
+  const table = [line(rows[0]), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...rows.slice(1).map(line)].join('\n');
+  const about = machine(load);
+  console.log(`\n${table}\n\n${about.join(' · ')}`);
+  await mkdir(join(root, 'bench'), { recursive: true });
+  const pairLines = pairs.map((p, i) => `- round ${i + 1}: shipped ${fmt(p.ours.wall)}, floor ${fmt(p.bare)}, ratio ${p.ratio.toFixed(2)}`);
+  await writeFile(join(root, 'bench/RESULTS.md'), `# Benchmark (npm run bench)\n\nWritten by scripts/bench.mjs on ${new Date().toISOString()}; ${cases.length} cases, --jobs ${JOBS}.\n\n${table}\n\nMachine: ${about.join(' · ')}.\n\nShipped and floor alternate; the ratio is the median of the per-round ratios:\n${pairLines.join('\n')}\n\nNaive is sampled: ${slow.sampled} cases spread over the course, run one after another with \`tsx program.ts\`, the mean extrapolated to all ${cases.length}.\n`);
+  console.log('\nwritten: bench/RESULTS.md');
 } finally {
   await rm(dir, { recursive: true, force: true });
 }
+if (!existsSync(join(root, 'bench/RESULTS.md'))) process.exitCode = 1;

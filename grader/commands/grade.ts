@@ -2,16 +2,38 @@ import { rename, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { loadCourse } from '../course-loader.ts';
 import { assertProgramExists, planOrThrow, runTests } from '../app.ts';
+import type { Course } from '../core/course.ts';
+import type { Case, Stage } from '../core/types.ts';
+import type { Selection } from '../core/plan.ts';
 import { GraderError } from '../grader-error.ts';
-import { type Gradebook, gradebookCsv, gradebookRow, ungradedRow } from '../core/gradebook.ts';
+import { type Gradebook, type GradebookRow, gradebookCsv, gradebookRow, ungradedRow } from '../core/gradebook.ts';
+import { gradebookHtml } from '../core/gradebook-html.ts';
 import { safeText } from '../core/safe-text.ts';
-import { STOP_SIGNALS, watchStopSignals } from '../io/stop-signals.ts';
-import { type CommonArgs, contentRootOf, flagProblems, selectionOf } from './options.ts';
+import { shardOutName, shareOf, type Shard } from '../core/submission-share.ts';
+import { reportNames } from '../core/report-paths.ts';
+import { STOP_SIGNALS, watchStopSignals, type StopSignals } from '../io/stop-signals.ts';
+import { gradeProgressOutput } from '../io/grade-progress-output.ts';
+import { openSubmissionReporters, reportTargetProblems, type ReporterTargets } from '../io/submission-reporters.ts';
+import { shouldColor } from '../io/terminal.ts';
+import { type CommonArgs, contentRootOf, flagProblems, parseShard, reporterNames, selectionOf } from './options.ts';
 import { sandboxOptionsOf } from './sandbox-options.ts';
 import { testOptionsOf } from './test.ts';
 
 /** Flags of `grade`. */
 export type GradeArgs = CommonArgs & { submissions: string[]; out: string };
+
+/** What grading one submission needs besides the submission itself. */
+type GradeRun = {
+  args: GradeArgs;
+  course: Course;
+  selection: Selection;
+  stages: Stage[];
+  /** The cases a submission is graded on (--stage, --case): an ungraded one scores 0 of these. */
+  chosen: Case[];
+  sandbox: Awaited<ReturnType<typeof sandboxOptionsOf>>;
+  targets: ReporterTargets;
+  stop: StopSignals;
+};
 
 // Write a file so that a reader sees the old content or the new, never half of it.
 async function writeAtomically(path: string, text: string): Promise<void> {
@@ -20,57 +42,92 @@ async function writeAtomically(path: string, text: string): Promise<void> {
   await rename(partial, path);
 }
 
-// `dispatch-lab grade DIR…`: grade every submission through every stage and write <out>.json and <out>.csv.
+// Grade one submission into its gradebook row, running the per-submission reporters; a submission that cannot be graded
+// (no program.ts) or that the grader was stopped in the middle of gets an ungraded row.
+async function gradeSubmission(run: GradeRun, submission: string, reportName: string): Promise<GradebookRow> {
+  const { args, stages, chosen, stop } = run;
+  const dir = resolve(submission);
+  try {
+    await assertProgramExists(dir);
+  } catch (error) {
+    if (!(error instanceof GraderError)) throw error;
+    return ungradedRow(submission, error.problems[0] ?? 'not gradable', stages, chosen);
+  }
+  const opened = openSubmissionReporters(run.targets, reportName, `── ${safeText(submission)} ──`, shouldColor(args.color));
+  try {
+    const options = { ...testOptionsOf(args, run.course, opened.reporters), ...run.sandbox, courseDir: dir, selection: run.selection, signal: stop.signal };
+    const { report, cancelled } = await runTests(options);
+    // A submission stopped half way gets no partial score: it is listed as not graded.
+    if (cancelled || stop.stoppedBy()) return ungradedRow(submission, `not graded: the grader was stopped (${stop.stoppedBy() ?? 'SIGINT'}) while grading it`, stages, chosen);
+    return gradebookRow(submission, report);
+  } finally {
+    for (const sink of opened.sinks) sink.close();
+  }
+}
+
+// Every problem with grade's flags at once (the common ones, then the per-submission report paths).
+function gradeFlagProblems(args: GradeArgs): string[] {
+  const problems = flagProblems(args);
+  if (problems.length > 0) return problems;
+  return reportTargetProblems(reporterNames(args));
+}
+
+// `dispatch-lab grade DIR…`: grade every submission through every stage and write <out>.json, <out>.csv and <out>.html.
+// With --shard I/N it grades the I-th share of the submissions (sorted) into <out>-I.*. Progress shows as it goes.
 // Ctrl-C, SIGTERM or SIGHUP stop it: the running cases are killed and the gradebook is written with the submissions
 // graded so far, marked incomplete; the rest are listed as not graded. Exit 128 + signal then.
 export async function gradeCommand(args: GradeArgs): Promise<number> {
-  const flags = flagProblems(args);
-  if (flags.length > 0) throw new GraderError(flags);
+  const problems = gradeFlagProblems(args);
+  if (problems.length > 0) throw new GraderError(problems);
   const contentRoot = contentRootOf(args);
-  const course = await loadCourse(contentRoot);
-  const selection = { ...selectionOf(args), all: true };
-  // The cases a submission is graded on (--stage, --case, --shard): an ungraded one scores 0 of these.
+  const course = await loadCourse(contentRoot, args.cases ?? []);
+  // --shard splits the submissions, never a submission's cases: every submission is graded on the same cases.
+  const shard: Shard | undefined = parseShard(args.shard);
+  const selection = { ...selectionOf({ ...args, shard: undefined }), all: true };
   const planned = planOrThrow(course, selection).stages;
-  const chosen = planned.flatMap((s) => s.cases);
-  const stages = planned.map((s) => s.stage);
-  const sandbox = await sandboxOptionsOf(args, contentRoot, args.submissions.map((s) => resolve(s)));
-  const book: Gradebook = { stages: stages.map((s) => s.slug), submissions: [], complete: true };
-  const stop = watchStopSignals();
+  const submissions = shareOf(args.submissions, shard);
+  const targets = reporterNames(args);
+  const run: GradeRun = {
+    args,
+    course,
+    selection,
+    stages: planned.map((s) => s.stage),
+    chosen: planned.flatMap((s) => s.cases),
+    sandbox: await sandboxOptionsOf(args, contentRoot, args.submissions.map((s) => resolve(s))),
+    targets,
+    stop: watchStopSignals(),
+  };
+  const book: Gradebook = { stages: run.stages.map((s) => s.slug), submissions: [], complete: true, ...(shard ? { shard } : {}) };
+  const names = reportNames(submissions.map((s) => resolve(s)));
+  const printsReports = targets.names.some((n) => !targets.files.has(n));
+  const progress = gradeProgressOutput(process.stdout, submissions.length, process.stdout.isTTY === true && !printsReports);
   try {
-    for (const submission of args.submissions) {
-      const stoppedBy = stop.stoppedBy();
+    for (const [i, submission] of submissions.entries()) {
+      const stoppedBy = run.stop.stoppedBy();
       if (stoppedBy) {
-        book.submissions.push(ungradedRow(submission, `not graded: the grader was stopped (${stoppedBy})`, stages, chosen));
+        book.submissions.push(ungradedRow(submission, `not graded: the grader was stopped (${stoppedBy})`, run.stages, run.chosen));
         continue;
       }
-      const dir = resolve(submission);
-      try {
-        await assertProgramExists(dir);
-      } catch (error) {
-        if (!(error instanceof GraderError)) throw error;
-        book.submissions.push(ungradedRow(submission, error.problems[0] ?? 'not gradable', stages, chosen));
-        continue;
-      }
-      const { report, cancelled } = await runTests({ ...testOptionsOf(args, course, []), ...sandbox, courseDir: dir, selection, signal: stop.signal });
-      // A submission stopped half way gets no partial score: it is listed as not graded.
-      if (cancelled || stop.stoppedBy()) book.submissions.push(ungradedRow(submission, `not graded: the grader was stopped (${stop.stoppedBy() ?? 'SIGINT'}) while grading it`, stages, chosen));
-      else book.submissions.push(gradebookRow(submission, report));
+      const row = await gradeSubmission(run, submission, names[i] ?? 'submission');
+      book.submissions.push(row);
+      if (!run.stop.stoppedBy()) progress.finished({ name: safeText(submission), score: row.score, maxScore: row.maxScore, passed: row.passed, cases: row.total, ...(row.problem ? { problem: row.problem } : {}) });
     }
-    const stoppedBy = stop.stoppedBy();
+    progress.end();
+    const stoppedBy = run.stop.stoppedBy();
     if (stoppedBy) {
       book.complete = false;
-      book.incomplete = `stopped by ${stoppedBy}: ${book.submissions.filter((r) => !r.problem?.startsWith('not graded:')).length} of ${args.submissions.length} submissions graded`;
+      book.incomplete = `stopped by ${stoppedBy}: ${book.submissions.filter((r) => !r.problem?.startsWith('not graded:')).length} of ${submissions.length} submissions graded`;
     }
-    const out = resolve(args.out);
+    const out = resolve(shardOutName(args.out, shard));
     await writeAtomically(`${out}.json`, `${JSON.stringify(book, null, 2)}\n`);
     await writeAtomically(`${out}.csv`, gradebookCsv(book));
-    for (const row of book.submissions) {
-      process.stdout.write(`${safeText(row.submission)}: ${row.score}/${row.maxScore} points, ${row.passed}/${row.total} cases${row.problem ? ` (${row.problem})` : ''}\n`);
-    }
-    process.stdout.write(`gradebook${book.complete ? '' : ` (incomplete: ${book.incomplete})`}: ${out}.json, ${out}.csv\n`);
+    await writeAtomically(`${out}.html`, gradebookHtml(book));
+    const share = shard ? ` (shard ${shard.index}/${shard.count}: ${submissions.length} of ${args.submissions.length} submissions)` : '';
+    process.stdout.write(`gradebook${share}${book.complete ? '' : ` (incomplete: ${book.incomplete})`}: ${out}.json, ${out}.csv, ${out}.html\n`);
     if (stoppedBy) return STOP_SIGNALS[stoppedBy];
     return book.submissions.every((r) => r.passed === r.total && !r.problem) ? 0 : 1;
   } finally {
-    stop.dispose();
+    progress.end();
+    run.stop.dispose();
   }
 }

@@ -4,8 +4,10 @@ import type { Argv } from 'yargs';
 import type { Selection } from '../core/plan.ts';
 import { GraderError } from '../grader-error.ts';
 import { REPORTERS } from '../reporters/index.ts';
-import type { Reporter } from '../reporters/reporter.ts';
+import type { Reporter, RunInfo } from '../reporters/reporter.ts';
 import { fileSink, shouldColor, stdoutSink, type Sink } from '../io/terminal.ts';
+import { appendSink } from '../io/append-sink.ts';
+import { withCiReporters } from './ci-reporters.ts';
 import { packageRoot } from '../io/package-root.ts';
 import { parseSize } from '../core/limits.ts';
 
@@ -23,6 +25,8 @@ export type CommonArgs = {
   reporter: string[];
   'output-file': string[];
   shard?: string;
+  /** --cases DIR (repeatable): extra, private case directories laid out like cases/ (DIR/<stage>/*.json). */
+  cases?: string[];
   bail: boolean;
   keep: boolean;
   all: boolean;
@@ -49,6 +53,7 @@ export function commonOptions<T>(y: Argv<T>) {
     .option('reporter', { type: 'string', array: true, default: ['pretty'], describe: `output format (repeatable): ${Object.keys(REPORTERS).join(', ')}` })
     .option('output-file', { type: 'string', array: true, default: [] as string[], describe: 'write a reporter to a file: NAME=PATH (repeatable)' })
     .option('shard', { type: 'string', describe: 'grade every N-th case starting at the I-th: I/N' })
+    .option('cases', { type: 'string', array: true, default: [] as string[], describe: 'add a private case directory laid out like cases/ (DIR/<stage>/*.json; repeatable): students see those cases\' names and hints, never their input or expected output' })
     .option('bail', { type: 'boolean', default: false, describe: 'stop at the first failing case' })
     .option('keep', { type: 'boolean', default: false, describe: "keep each case's temp dir and print its path" })
     .option('all', { type: 'boolean', default: false, describe: 'grade every stage, not only up to the first failing one' })
@@ -103,20 +108,26 @@ export function parseShard(text: string | undefined): Selection['shard'] {
 }
 
 // The reporters a run writes to, each with its sink (stdout unless --output-file names a path for it).
-export function openReporters(args: CommonArgs): { reporters: Reporter[]; sinks: Sink[] } {
-  const { names, files } = reporterNames(args);
+// On GitHub Actions, github (beside pretty) and its job summary (appended to $GITHUB_STEP_SUMMARY) are added: see ci-reporters.ts.
+// `run` (what the json report records of the plan) defaults to what the flags say.
+export function openReporters(args: CommonArgs, options: { env?: Record<string, string | undefined>; run?: RunInfo } = {}): { reporters: Reporter[]; sinks: Sink[] } {
+  const env = options.env ?? process.env;
+  const run = options.run ?? { selection: selectionOf(args), bail: args.bail };
+  const { names: named, files } = reporterNames(args);
+  const { names, appends } = withCiReporters(named, files, env);
   const sinks: Sink[] = [];
   const reporters = names.map((name) => {
     const path = files.get(name);
-    const sink = path ? fileSink(resolve(path)) : stdoutSink();
+    const appended = appends.get(name);
+    const sink = path ? fileSink(resolve(path)) : appended ? appendSink(appended) : stdoutSink();
     sinks.push(sink);
-    return REPORTERS[name]!({ write: sink.write, color: path ? false : shouldColor(args.color) });
+    return REPORTERS[name]!({ write: sink.write, color: path || appended ? false : shouldColor(args.color), run });
   });
   return { reporters, sinks };
 }
 
 // The reporters the flags name and the file each writes to, or a GraderError naming every bad one.
-function reporterNames(args: CommonArgs): { names: string[]; files: Map<string, string> } {
+export function reporterNames(args: CommonArgs): { names: string[]; files: Map<string, string> } {
   const files = new Map<string, string>();
   const problems: string[] = [];
   for (const spec of args['output-file']) {

@@ -1,17 +1,39 @@
-import { resolve } from 'node:path';
 import { loadCourse } from '../course-loader.ts';
 import { recordCases, type RecordOutcome } from '../record.ts';
+import type { RecordDecision } from '../core/record-decision.ts';
+import { GraderError } from '../grader-error.ts';
+import { referenceCourseDir } from '../io/reference-course.ts';
 import { type CommonArgs, contentRootOf, selectionOf } from './options.ts';
 import { testOptionsOf } from './test.ts';
 import { sandboxOptionsOf } from './sandbox-options.ts';
 
+/** Flags of `record`. */
+export type RecordArgs = CommonArgs & { check: boolean; update: boolean };
+
 const RECORD_TIMEOUT_MS = 30_000;
 
-// `dispatch-lab record`: write (or with --check, compare) the reference's outputs as the cases' expectations.
-export async function recordCommand(args: CommonArgs & { check: boolean }): Promise<number> {
+const HEADINGS: Record<Exclude<RecordDecision['status'], 'unchanged'>, string> = {
+  filled: 'filled',
+  updated: 'updated',
+  kept: 'kept',
+  stale: 'stale:',
+  unrecordable: 'unrecordable:',
+};
+
+// The block printed for one case that record did (or would do) something with.
+function outcomeBlock(o: RecordOutcome): string {
+  if (o.decision.status === 'unchanged') return '';
+  const lines = o.decision.lines.map((l) => `    ${l}`);
+  return [`${HEADINGS[o.decision.status]} ${o.file} (${o.name})`, ...lines].join('\n');
+}
+
+// `dispatch-lab record`: fill empty expectations ("expect": {}) from the reference; --update also replaces hand-written
+// ones that differ; --check writes nothing and fails when any case is stale (CI).
+export async function recordCommand(args: RecordArgs): Promise<number> {
+  if (args.check && args.update) throw new GraderError(['--check and --update do not go together: --check writes nothing']);
   const contentRoot = contentRootOf(args);
-  const course = await loadCourse(contentRoot);
-  const courseDir = resolve(args.dir === '.' ? contentRoot : args.dir);
+  const course = await loadCourse(contentRoot, args.cases ?? []);
+  const courseDir = referenceCourseDir(args, contentRoot);
   const run = {
     ...testOptionsOf(args, course, []),
     ...(await sandboxOptionsOf(args, contentRoot, [courseDir])),
@@ -21,14 +43,14 @@ export async function recordCommand(args: CommonArgs & { check: boolean }): Prom
     defaultTimeoutMs: RECORD_TIMEOUT_MS,
     keepFullOutput: true,
   };
-  const outcomes = await recordCases({ run, contentRoot, check: args.check });
-  const count = (status: RecordOutcome['status']) => outcomes.filter((o) => o.status === status).length;
-  for (const o of outcomes.filter((x) => x.status !== 'unchanged')) {
-    const detail = o.detail ? `\n${o.detail.replace(/^/gm, '    ')}` : '';
-    process.stdout.write(`${o.status}: ${o.file} (${o.name})${detail}\n`);
+  const outcomes = await recordCases({ run, contentRoot, check: args.check, update: args.update });
+  const count = (status: RecordDecision['status']) => outcomes.filter((o) => o.decision.status === status).length;
+  for (const o of outcomes) {
+    const block = outcomeBlock(o);
+    if (block !== '') process.stdout.write(`${block}\n`);
   }
-  process.stdout.write(`${count('unchanged')} unchanged, ${count('recorded')} recorded, ${count('stale')} stale, ${count('unrecordable')} unrecordable\n`);
+  const parts = [`${count('unchanged')} unchanged`, `${count('filled')} filled`, `${count('updated')} updated`, `${count('kept')} kept`, `${count('stale')} stale`, `${count('unrecordable')} unrecordable`];
+  process.stdout.write(`${parts.join(', ')}\n`);
   if (count('unrecordable') > 0) return 2;
-  return count('stale') > 0 ? 1 : 0;
+  return count('stale') + count('kept') > 0 ? 1 : 0;
 }
-

@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import type { TestOptions } from '../app.ts';
 import { DEFAULT_LIMITS, formatBytes, parseSize } from '../core/limits.ts';
 import { detectLimitEnforcement, enforcementName } from '../io/limit-enforcement.ts';
@@ -15,10 +16,11 @@ export async function sandboxOptionsOf(args: CommonArgs, contentRoot: string, su
   const isolate = isIsolated(args);
   const hasLimits = isolate || args.memory !== undefined || args['max-procs'] !== undefined;
   if (!hasLimits) return {};
-  const isolation = isolate ? await prepareIsolation({ contentRoot, submissions }) : undefined;
+  // --cases directories (private cases) are hidden like the bundled ones.
+  const isolation = isolate ? await prepareIsolation({ contentRoot, submissions, privateCaseDirs: (args.cases ?? []).map((dir) => resolve(dir)) }) : undefined;
   const settings = { memoryBytes: (args.memory === undefined ? undefined : parseSize(args.memory)) ?? DEFAULT_LIMITS.memoryBytes, maxProcesses: args['max-procs'] ?? DEFAULT_LIMITS.maxProcesses };
   const enforcement = await detectLimitEnforcement();
-  const what = isolation ? 'each case isolated (bubblewrap: no network; the grader, the cases and other submissions hidden)' : 'cases not isolated';
+  const what = isolation ? `each case isolated (${isolation.launcher.kind === 'bwrap' ? 'bubblewrap' : 'unshare'}: no network; the grader, the cases and other submissions hidden)` : 'cases not isolated';
   process.stderr.write(`dispatch-lab: ${what}; limits per case: ${formatBytes(settings.memoryBytes)} of memory, ${settings.maxProcesses} processes (${enforcementName(enforcement)})\n`);
   return { ...(isolation ? { isolation } : {}), limits: { settings, enforcement } };
 }

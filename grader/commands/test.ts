@@ -6,6 +6,8 @@ import { GraderError } from '../grader-error.ts';
 import type { Reporter } from '../reporters/reporter.ts';
 import { caseCountsOf, saveStageStatus } from '../io/stage-status.ts';
 import { STOP_SIGNALS, watchStopSignals } from '../io/stop-signals.ts';
+import { shouldColor, stdoutLiveLine } from '../io/terminal.ts';
+import { liveProgress } from '../io/live-progress.ts';
 import { sandboxOptionsOf } from './sandbox-options.ts';
 import { type CommonArgs, contentRootOf, DEFAULT_TIMEOUT_MS, flagProblems, openReporters, OUTPUT_LIMIT_BYTES, positiveInteger, problemsOf, selectionOf } from './options.ts';
 
@@ -36,7 +38,7 @@ async function checkedCourse(args: CommonArgs): Promise<Course> {
   const problems: string[] = [];
   let course: Course | undefined;
   try {
-    course = await loadCourse(contentRootOf(args));
+    course = await loadCourse(contentRootOf(args), args.cases);
   } catch (error) {
     if (!(error instanceof GraderError)) throw error;
     problems.push(...error.problems);
@@ -64,8 +66,14 @@ export async function testCommand(args: TestArgs): Promise<number> {
   }
   const course = await checkedCourse(args);
   const sandbox = await sandboxOptionsOf(args, contentRootOf(args), [resolve(args.dir)]);
-  const { reporters, sinks } = openReporters(args);
-  const options = { ...testOptionsOf(args, course, reporters), ...sandbox };
+  const opened = openReporters(args);
+  const { sinks } = opened;
+  // In a terminal, a live progress line (cases done/total, elapsed) under the results, out of band of the reporters.
+  const line = stdoutLiveLine();
+  const progress = line ? liveProgress(line, shouldColor(args.color)) : undefined;
+  const reporters = progress ? [progress, ...opened.reporters] : opened.reporters;
+  // The stage the student is on runs first (its verdict is on screen soonest), the earlier ones after it.
+  const options = { ...testOptionsOf(args, course, reporters), ...sandbox, currentFirst: true };
   // Ctrl-C (or a CI cancel) stops the run: running programs are killed, temp dirs removed, then the grader exits 128 + signal.
   const stop = watchStopSignals();
   try {
@@ -75,6 +83,7 @@ export async function testCommand(args: TestArgs): Promise<number> {
     await saveStageStatus(options.courseDir, report, caseCountsOf(course.cases));
     return report.stages.some((s) => s.status === 'fail') ? 1 : 0;
   } finally {
+    progress?.stop();
     stop.dispose();
     for (const sink of sinks) sink.close();
   }

@@ -31,7 +31,7 @@ export async function watchCommand(args: TestArgs): Promise<number> {
     color: screen.isInteractive ? shouldColor(args.color) : args.color === true,
     course,
     focus: base.selection.stages,
-    run: { base: { ...base, builder }, contentRoot },
+    run: { base: { ...base, builder, currentFirst: true }, contentRoot },
   });
   const files = await watchCourseFiles({
     courseDir: base.courseDir,

@@ -13,11 +13,17 @@ function editDistance(a: string, b: string): number {
   return previous[b.length] ?? 0;
 }
 
-// The candidate within a third of the word's length in edits, or one that contains it; undefined when none is close.
+// Whether one word holds the other as a large part of itself ("call" in "calls"; not "ls" in "regster-tools").
+function containsMostOf(a: string, b: string): boolean {
+  const [short, long] = a.length <= b.length ? [a, b] : [b, a];
+  return short.length >= 3 && short.length * 2 >= long.length && long.includes(short);
+}
+
+// The candidate within a third of the word's length in edits, or one that contains most of it; undefined when none is close.
 export function closest(word: string, candidates: string[]): string | undefined {
   const lower = word.toLowerCase();
   const ranked = candidates
-    .map((c) => ({ c, d: c.includes(lower) || lower.includes(c) ? 0.5 : editDistance(lower, c) }))
+    .map((c) => ({ c, d: containsMostOf(lower, c.toLowerCase()) ? 0.5 : editDistance(lower, c.toLowerCase()) }))
     .sort((x, y) => x.d - y.d || (x.c < y.c ? -1 : 1));
   const best = ranked[0];
   return best && best.d <= Math.max(2, Math.ceil(word.length / 3)) ? best.c : undefined;

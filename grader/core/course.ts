@@ -3,6 +3,7 @@ import type { Case, Stage } from './types.ts';
 import { describeSchemaError, parseJsonText } from './json-errors.ts';
 import { matcherProblems } from './matchers.ts';
 import { sandboxKeyProblems } from './sandbox-keys.ts';
+import { MISTAKES_SCHEMA } from './mistakes.ts';
 
 /** The raw course content as read from disk: texts keyed by their path relative to the content root. */
 export type CourseFiles = {
@@ -37,6 +38,9 @@ const MANIFEST_SCHEMA = {
           slug: { type: 'string', pattern: '^[a-z0-9]+(-[a-z0-9]+)*$' },
           title: { type: 'string', minLength: 1 },
           command: { type: 'string', pattern: '^[a-z][a-z0-9-]*$' },
+          points: { type: 'number', minimum: 0 },
+          draft: { type: 'boolean' },
+          mistakes: MISTAKES_SCHEMA,
         },
       },
     },
@@ -46,7 +50,8 @@ const MANIFEST_SCHEMA = {
 // The course described by its files, or every problem found in them (each line starts with the file it is about).
 export function readCourseFiles(files: CourseFiles): CourseResult {
   const problems: string[] = [];
-  const ajv = new Ajv({ allErrors: true, strict: false });
+  // verbose: a schema error carries the schema that raised it, so an unknown key gets a "did you mean".
+  const ajv = new Ajv({ allErrors: true, strict: false, verbose: true });
   const stages = parseWith(files.manifest, ajv.compile(MANIFEST_SCHEMA), problems)?.stages as Stage[] | undefined;
   const schema = parseWith(files.caseSchema, undefined, problems);
   if (!stages || !schema) return { ok: false, problems };
@@ -82,7 +87,8 @@ function consistencyProblems(files: CourseFiles, stages: Stage[], cases: Case[])
     if (slugs.has(stage.slug)) problems.push(`${files.manifest.file}: stage "${stage.slug}" is listed twice`);
     slugs.add(stage.slug);
     // An empty case folder is a stage being drafted: it loads (so `show` and the other stages work); `validate` counts cases.
-    if (!files.caseDirs.includes(stage.slug)) problems.push(`${files.manifest.file}: stage "${stage.slug}" has no cases (expected a folder cases/${stage.slug}/)`);
+    // A stage marked "draft": true loads without a folder at all (git keeps no empty folders).
+    if (!files.caseDirs.includes(stage.slug) && !stage.draft) problems.push(`${files.manifest.file}: stage "${stage.slug}" has no cases (expected a folder cases/${stage.slug}/)`);
     if (!files.stageDocs.includes(`${stage.slug}.md`)) problems.push(`${files.manifest.file}: stage "${stage.slug}" has no instructions (expected stages/${stage.slug}.md)`);
   }
   for (const dir of files.caseDirs) {

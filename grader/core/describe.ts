@@ -1,19 +1,12 @@
 import type { Failure, Mismatch, Verdict } from './types.ts';
 import { displayPath } from './json-path.ts';
-import { isMatcher } from './matchers.ts';
 import { describeStringDifference, isLongStringPair } from './string-difference.ts';
 import { describeLimit } from './limits.ts';
 import { safeText } from './safe-text.ts';
 
-const VALUE_CHARS = 160;
+import { formatValue } from './format-value.ts';
 
-// A JSON value as one short line, matchers described in words.
-export function formatValue(value: unknown): string {
-  if (value === undefined) return 'nothing';
-  if (isMatcher(value)) return '$regex' in value ? `a string matching /${value.$regex}/` : `any ${value.$any}`;
-  const text = JSON.stringify(value);
-  return text.length <= VALUE_CHARS ? text : `${text.slice(0, VALUE_CHARS)}…`;
-}
+export { formatValue };
 
 // The lines naming where a mismatch is and what differs (long or multi-line strings: the first line that differs).
 export function describeMismatch(m: Mismatch): string {
@@ -55,6 +48,8 @@ function failureLines(f: Failure): string[] {
   switch (f.kind) {
     case 'not-implemented':
       return [`not implemented yet: ${f.what} (this case needs it)`];
+    case 'crash':
+      return [`crashed during ${f.during}: the program ended before this call returned (a thrown error or an unhandled promise rejection; see stderr)`];
     case 'mismatch':
       return describeMismatches(f);
     case 'limit':
@@ -84,10 +79,20 @@ function verdictText(verdict: Verdict): string {
     case 'fail':
       return verdict.failures.flatMap(describeFailure).join('\n');
     case 'timeout':
-      return `timed out after ${verdict.timeoutMs} ms: the program did not exit (an endless loop, or waiting for more stdin?)`;
+      return timeoutText(verdict);
     case 'error':
       return verdict.message;
     case 'skip':
       return verdict.reason;
   }
+}
+
+// What a timeout says: the call that never returned when the harness named one, and why a case was cut short.
+function timeoutText(verdict: Extract<Verdict, { status: 'timeout' }>): string {
+  if (verdict.cutShort) {
+    const { call, cases } = verdict.cutShort;
+    return `cut short: ${call} timed out in ${cases} earlier cases, so this case, which calls the same tool, was not run (fix that tool and rerun)`;
+  }
+  if (verdict.during) return `timed out during ${verdict.during}: the call did not return within ${verdict.timeoutMs} ms (an endless loop, or waiting on something that never comes?)`;
+  return `timed out after ${verdict.timeoutMs} ms: the program did not exit (an endless loop, or a timer, child process or open handle that keeps it alive?)`;
 }

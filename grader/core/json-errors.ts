@@ -1,8 +1,9 @@
 import { parse as parseTolerant, printParseErrorCode, type ParseError } from 'jsonc-parser';
+import { closest } from './closest.ts';
 
 // Turning JSON parse and schema errors into "where: what" lines an instructor can act on.
 
-type SchemaError = { instancePath: string; message?: string | undefined; keyword: string; params: Record<string, unknown> };
+type SchemaError = { instancePath: string; message?: string | undefined; keyword: string; params: Record<string, unknown>; parentSchema?: unknown };
 
 // "$.input.calls[0]" from an ajv instance path such as "/input/calls/0".
 export function pointerToPath(pointer: string): string {
@@ -13,7 +14,13 @@ export function pointerToPath(pointer: string): string {
 // One line per schema error: the JSON path and what is wrong there.
 export function describeSchemaError(error: SchemaError): string {
   const path = pointerToPath(error.instancePath);
-  if (error.keyword === 'additionalProperties') return `${path}: unknown property "${String(error.params.additionalProperty)}"`;
+  if (error.keyword === 'additionalProperties') {
+    const name = String(error.params.additionalProperty);
+    // ajv's verbose mode gives the schema that refused the key: its properties are the names the author meant.
+    const known = Object.keys((error.parentSchema as { properties?: object } | undefined)?.properties ?? {});
+    const suggestion = closest(name, known);
+    return `${path}: unknown property "${name}"${suggestion ? ` (did you mean "${suggestion}"?)` : ''}`;
+  }
   if (error.keyword === 'required') return `${path}: missing required property "${String(error.params.missingProperty)}"`;
   return `${path}: ${error.message ?? error.keyword}`;
 }
@@ -53,8 +60,26 @@ export function parseJsonText(text: string): { ok: true; value: unknown } | { ok
     parseTolerant(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
     const first = errors[0];
     if (!first) return { ok: false, problem: `invalid JSON: ${(error as Error).message}` };
-    const { line, column } = lineAndColumn(text, first.offset);
-    const code = printParseErrorCode(first.error);
-    return { ok: false, problem: `invalid JSON at line ${line}, column ${column}: ${PARSE_ERROR_WORDS[code] ?? code}` };
+    return { ok: false, problem: placeParseError(text, first.offset, printParseErrorCode(first.error)) };
   }
+}
+
+// Codes the scanner reports at the token after the mistake: the mistake is right after the previous token.
+const MISSING_AFTER = new Set(['CommaExpected', 'ColonExpected', 'CloseBraceExpected', 'CloseBracketExpected']);
+
+// "invalid JSON at line L, column C: what", placed where the author has to type: a missing "," goes after the value it
+// follows (not at the next key, a line later), a trailing comma is named at the comma.
+export function placeParseError(text: string, offset: number, code: string): string {
+  const before = text.slice(0, offset).trimEnd();
+  const at = (o: number) => {
+    const { line, column } = lineAndColumn(text, o);
+    return `line ${line}, column ${column}`;
+  };
+  if ((code === 'ValueExpected' || code === 'PropertyNameExpected') && before.endsWith(',') && /^\s*[\]}]/.test(text.slice(offset))) {
+    return `invalid JSON at ${at(before.length - 1)}: a trailing comma is not allowed in JSON`;
+  }
+  if (MISSING_AFTER.has(code) && before.length > 0 && before.length < offset && offset < text.length) {
+    return `invalid JSON at ${at(before.length)}: ${PARSE_ERROR_WORDS[code] ?? code} (the next token is at ${at(offset)})`;
+  }
+  return `invalid JSON at ${at(offset)}: ${PARSE_ERROR_WORDS[code] ?? code}`;
 }

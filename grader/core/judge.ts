@@ -1,6 +1,7 @@
 import type { Case, Failure, RunResult, Verdict } from './types.ts';
 import { jsonDiffCounted } from './json-diff.ts';
 import { parseStdout } from './parse-stdout.ts';
+import { stubInStderr, stubInValue } from './stub-reached.ts';
 
 /** How many characters of a flooded stream's head and tail a failure quotes. */
 const FLOOD_EXCERPT_CHARS = 120;
@@ -9,22 +10,36 @@ const FLOOD_EXCERPT_CHARS = 120;
 export function judge(testCase: Case, run: RunResult, timeoutMs: number): Verdict {
   // Over a limit, the rest (a kill, a timeout while forks fail) is a consequence, not the news.
   if (run.limitHit && run.limits) return { status: 'fail', failures: [{ kind: 'limit', limit: run.limitHit, limits: run.limits }] };
-  if (run.timedOut) return { status: 'timeout', timeoutMs };
+  if (run.timedOut) return { status: 'timeout', timeoutMs, ...(run.runningCall ? { during: run.runningCall } : {}) };
   const stub = notImplemented(testCase.expect.exitCode ?? 0, run);
   if (stub) return { status: 'fail', failures: [stub] };
   const failures: Failure[] = [...outputLimitFailures(run)];
   if (failures.length === 0 && testCase.expect.stdout !== undefined) failures.push(...stdoutFailures(testCase.expect.stdout, run.stdout));
   const exitFailure = exitCodeFailure(testCase.expect.exitCode ?? 0, run);
   if (exitFailure) failures.unshift(exitFailure);
-  return failures.length === 0 ? { status: 'pass' } : { status: 'fail', failures };
+  if (failures.length === 0) return { status: 'pass' };
+  // A stub's error turned into an ordinary result by a catch-all still says more than the difference it makes.
+  const caught = caughtStub(testCase.expect.stdout, run);
+  if (caught) return { status: 'fail', failures: [caught] };
+  if (run.runningCall && exitFailure) failures.unshift({ kind: 'crash', during: run.runningCall });
+  return { status: 'fail', failures };
+}
+
+// A "not implemented: <what>" in the output (any string of the document) or on stderr of a failed run, unless the
+// case itself expects those words.
+function caughtStub(expected: unknown, run: RunResult): Failure | undefined {
+  if (JSON.stringify(expected ?? null).includes('not implemented')) return undefined;
+  const parsed = parseStdout(run.stdout);
+  const what = (parsed.ok ? stubInValue(parsed.value) : undefined) ?? stubInStderr(run.stderr);
+  return what ? { kind: 'not-implemented', what } : undefined;
 }
 
 // A starter stub reached: the harness prints "not implemented: <what>" and exits 1 with nothing on stdout, which says
 // more than the empty stdout does — also where the case itself expects exit 1 (a protocol failure, say).
 function notImplemented(expectedExitCode: number, run: RunResult): Failure | undefined {
   if (run.exitCode === expectedExitCode && run.stdout.trim() !== '') return undefined;
-  const line = /^not implemented: (.+)$/m.exec(run.stderr);
-  return line?.[1] ? { kind: 'not-implemented', what: line[1].trim() } : undefined;
+  const what = stubInStderr(run.stderr);
+  return what ? { kind: 'not-implemented', what } : undefined;
 }
 
 function outputLimitFailures(run: RunResult): Failure[] {

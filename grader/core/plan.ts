@@ -51,3 +51,23 @@ function shard(planned: PlannedStage[], { index, count }: { index: number; count
   let position = 0;
   return planned.map(({ stage, cases }) => ({ stage, cases: cases.filter(() => position++ % count === index - 1) }));
 }
+
+// The stage the student is on: the first planned stage, in course order, that did not pass when last graded
+// (`passed` holds the slugs whose saved status is a pass); undefined when every one passed.
+export function currentStageOf(thePlan: Plan, passed: ReadonlySet<string>): string | undefined {
+  return thePlan.stages.find((p) => p.cases.length > 0 && !passed.has(p.stage.slug))?.stage.slug;
+}
+
+// The order the stages of a plan run in: `first` (the current stage) at once, then the others in course order
+// (the earlier ones are the regression check). Reports still list stages in course order.
+export function runOrder(thePlan: Plan, first: string | undefined): PlannedStage[] {
+  const head = thePlan.stages.find((p) => p.stage.slug === first);
+  return head ? [head, ...thePlan.stages.filter((p) => p !== head)] : thePlan.stages;
+}
+
+// Why a stage is skipped given the stages graded so far, in progressive mode: a stage before it in course order fails.
+export function progressiveBlocker(thePlan: Plan, stage: string, failed: ReadonlySet<string>): string | undefined {
+  const before = thePlan.stages.slice(0, thePlan.stages.findIndex((p) => p.stage.slug === stage));
+  const failing = before.find((p) => failed.has(p.stage.slug));
+  return failing ? `an earlier stage fails: finish ${failing.stage.slug} first` : undefined;
+}

@@ -9,9 +9,14 @@ function shellQuote(text: string): string {
   return `'${text.replace(/'/g, `'\\''`)}'`;
 }
 
-// A shell command that feeds a case to program.ts by hand, from the course directory.
-export function reproduceCommand(c: Case, stage: Stage): string {
-  return `printf '%s' ${shellQuote(stdinOf(c))} | npx tsx program.ts ${stage.command}`;
+/** The time limit of a reproduce command when the case names none, in seconds (the grader's default timeout). */
+const DEFAULT_LIMIT_SECONDS = 10;
+
+// A shell command that feeds a case to program.ts by hand, from the course directory, stopped after the case's time
+// limit: perl's alarm survives exec, so node itself gets SIGALRM (portable: GNU `timeout` is missing on macOS).
+export function reproduceCommand(c: Case, stage: Stage, timeoutMs?: number): string {
+  const seconds = Math.max(1, Math.ceil((timeoutMs ?? c.timeoutMs ?? DEFAULT_LIMIT_SECONDS * 1000) / 1000));
+  return `printf '%s' ${shellQuote(stdinOf(c))} | perl -e 'alarm shift; exec @ARGV' ${seconds} node --import tsx program.ts ${stage.command}`;
 }
 
 // The grader command that reruns just this case.

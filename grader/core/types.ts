@@ -9,6 +9,32 @@ export type Stage = {
   title: string;
   /** The `program.ts <command>` this stage runs. */
   command: string;
+  /** Being written: may have no cases yet, and cases with an empty expectation (`validate` lets both pass). */
+  draft?: boolean;
+  /** Points the stage is worth, spread over its cases (core/points.ts); absent: the sum of its cases' points. */
+  points?: number;  /** Common mistakes of the stage, each a pattern on the received value with its own hint (core/mistakes.ts). */
+  mistakes?: MistakePattern[];
+};
+
+/** What must hold of the received value at a mistake pattern's path; exactly one per pattern. */
+export type MistakeCondition =
+  /** The key is there although the expected document has none. */
+  | { present: true }
+  /** The key is missing although the expected document has one. */
+  | { absent: true }
+  /** The received value is this JSON value (deep equality), where another is expected. */
+  | { equals: unknown }
+  /** The received value is a string that this RE2 regular expression matches (anywhere; anchor with ^ and $). */
+  | { matches: string }
+  /** The received value is of this JSON type: string, number, integer, boolean, null, array or object. */
+  | { type: 'string' | 'number' | 'integer' | 'boolean' | 'null' | 'array' | 'object' };
+
+/** One entry of a stage's `mistakes` array in stages/stages.json. */
+export type MistakePattern = MistakeCondition & {
+  /** Where in stdout's document, e.g. `results[*].is_error` (`[*]` stands for any index; `stdout` for the whole document). */
+  path: string;
+  /** What to tell the student when it matches: the mistake, and how to fix it. */
+  hint: string;
 };
 
 /** What a case expects of the program's run. */
@@ -32,14 +58,22 @@ export type CaseFile = {
   timeoutMs?: number;
   /** Weight in gradebooks; 1 when absent. */
   points?: number;
+  /** Which failure is shown first: lower first (0 when absent), then fewer calls, then a smaller input. */
+  priority?: number;
+  /** The case checks that the harness refuses its input (`record` records such a run only when this is true). */
+  expectHarnessError?: boolean;
 };
 
 /** A loaded case: the file's content plus where it came from. */
 export type Case = CaseFile & {
   /** Slug of the stage it belongs to. */
   stage: string;
-  /** Path relative to the content root, posix separators (e.g. cases/echo/basic.json). */
+  /** Path relative to the content root, posix separators (e.g. cases/echo/basic.json); a private case's path as given with --cases. */
   file: string;
+  /** Loaded from a --cases directory: student-facing reporters show its name, verdict and hint, never its input or expected values. */
+  private?: boolean;
+  /** The points this case is worth in a run, set by the loader (core/points.ts): its share of the stage's points, else its own `points` (1 when absent). */
+  maxScore?: number;
 };
 
 /** What one spawned run of the program produced. */
@@ -60,6 +94,8 @@ export type RunResult = {
   limits?: CaseLimits;
   /** The limit the run went over (cgroup counters, or what the program said when an rlimit refused it). */
   limitHit?: LimitHit;
+  /** The call the harness was running when the run ended (`calls[0] str_replace`), from its breadcrumbs on stderr; absent when every call returned. */
+  runningCall?: string;
 };
 
 /** One difference between the expected and the received JSON. */
@@ -76,8 +112,10 @@ export type Failure =
   | { kind: 'limit'; limit: LimitHit; limits: CaseLimits }
   | { kind: 'exit-code'; expected: number; received: number | null; signal: string | null }
   | { kind: 'stdout'; problem: string; excerpt: string }
-  /** The program stopped at a starter stub: it printed `not implemented: <what>` on stderr and exited non-zero. */
+  /** The program stopped at a starter stub: `not implemented: <what>` on stderr, or in its output through a catch-all. */
   | { kind: 'not-implemented'; what: string }
+  /** The program ended (an exception, an unhandled rejection, a signal) while the harness was running this call (`calls[2] bash`). */
+  | { kind: 'crash'; during: string }
   | {
       kind: 'output-limit';
       stream: 'stdout' | 'stderr';
@@ -97,7 +135,11 @@ export type FlakyOutcome = { status: VerdictStatus; message: string; count: numb
 export type Verdict =
   | { status: 'pass' }
   | { status: 'fail'; failures: Failure[] }
-  | { status: 'timeout'; timeoutMs: number }
+  /**
+   * `during`: the call that was running (`calls[0] glob`). `cutShort`: not run to its timeout, because the first
+   * cases of the stage whose first call is the same all timed out during it.
+   */
+  | { status: 'timeout'; timeoutMs: number; during?: string; cutShort?: { call: string; cases: number } }
   | { status: 'error'; message: string }
   | { status: 'skip'; reason: string };
 

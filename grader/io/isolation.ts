@@ -4,13 +4,16 @@ import { mkdtemp, open, rm, unlink, writeFile } from 'node:fs/promises';
 import { homedir, tmpdir } from 'node:os';
 import { delimiter, dirname, join, parse } from 'node:path';
 import { bwrapOptions, isWithin, type SandboxPaths } from '../core/sandbox-plan.ts';
+import { UNSHARE_OPTIONS, unshareScript } from '../core/unshare-script.ts';
 import { GraderError } from '../grader-error.ts';
 import { packageRoot } from './package-root.ts';
 
-/** How every case of a run is isolated (--isolate): bubblewrap, with what it hides. */
+/** What builds a case's namespaces: bubblewrap when installed, else util-linux (unshare, chroot, setpriv). */
+export type Launcher = { kind: 'bwrap'; bwrap: string } | { kind: 'unshare'; unshare: string; chroot: string; setpriv: string };
+
+/** How every case of a run is isolated (--isolate): the launcher, with what it hides. */
 export type Isolation = {
-  /** The bwrap executable. */
-  bwrap: string;
+  launcher: Launcher;
   /** Hidden from every case: the grader's install, the course content, the grader's home (npm's cache) and npm's cache. */
   hidden: string[];
   /** Every submission of the run: each one is hidden from the others' cases. */
@@ -21,7 +24,7 @@ export type Isolation = {
   tools: string[];
 };
 
-/** A command ready to spawn isolated: bwrap reads its options from the file descriptor `optionsFd` (fd 3 in the child). */
+/** A command ready to spawn isolated: bwrap reads its options (unshare's shell its script) from the file descriptor `optionsFd` (fd 3 in the child). */
 export type IsolatedCommand = { file: string; args: string[]; optionsFd: number; close: () => Promise<void> };
 
 const PROBE_TIMEOUT_MS = 15_000;
@@ -73,14 +76,30 @@ export function sandboxPathsFor(isolation: Isolation, courseDir: string, tempDir
   };
 }
 
-// Write bwrap's options to a file in the case's temp dir, open it for the child and unlink it at once:
-// the options (which name every hidden path) never show on a command line or in the sandbox.
+// Write bwrap's options (or the unshare script) to a file in the case's temp dir, open it for the child and unlink it
+// at once: what names every hidden path never shows on a command line or in the sandbox.
 export async function isolatedCommand(isolation: Isolation, courseDir: string, tempDir: string, command: string[]): Promise<IsolatedCommand> {
-  const file = join(tempDir, `.dispatch-lab-bwrap-${process.pid}`);
-  await writeFile(file, `${bwrapOptions(sandboxPathsFor(isolation, courseDir, tempDir)).join('\u0000')}\u0000`, { mode: 0o600 });
+  const file = join(tempDir, `.dispatch-lab-isolation-${process.pid}`);
+  const paths = sandboxPathsFor(isolation, courseDir, tempDir);
+  const { launcher } = isolation;
+  await writeFile(file, launcher.kind === 'bwrap' ? `${bwrapOptions(paths).join('\u0000')}\u0000` : unshareScript(paths, launcher), { mode: 0o600 });
   const handle = await open(file, 'r');
   await unlink(file);
-  return { file: isolation.bwrap, args: ['--args', '3', '--', ...command], optionsFd: handle.fd, close: () => handle.close() };
+  const close = () => handle.close();
+  if (launcher.kind === 'bwrap') return { file: launcher.bwrap, args: ['--args', '3', '--', ...command], optionsFd: handle.fd, close };
+  return { file: launcher.unshare, args: [...UNSHARE_OPTIONS, '--', '/bin/sh', '-c', '. /proc/self/fd/3', 'sh', ...command], optionsFd: handle.fd, close };
+}
+
+// The launcher: bubblewrap when installed, else unshare + chroot + setpriv (util-linux, coreutils);
+// DISPATCH_LAB_ISOLATE_WITH=bwrap|unshare asks for one. A reason when none is there.
+function findLauncher(): Launcher | string {
+  const wanted = process.env.DISPATCH_LAB_ISOLATE_WITH;
+  const bwrap = wanted === 'unshare' ? undefined : findOnPath('bwrap');
+  if (bwrap) return { kind: 'bwrap', bwrap };
+  if (wanted === 'bwrap') return 'bwrap (bubblewrap) is not installed';
+  const [unshare, chroot, setpriv] = ['unshare', 'chroot', 'setpriv'].map((name) => findOnPath(name) ?? ['/usr/bin', '/usr/sbin', '/bin', '/sbin'].map((dir) => join(dir, name)).find((file) => existsSync(file)));
+  if (unshare && chroot && setpriv) return { kind: 'unshare', unshare, chroot, setpriv };
+  return 'neither bwrap (bubblewrap) nor unshare, chroot and setpriv (util-linux, coreutils) are installed';
 }
 
 // Run /bin/sh -c 'exit 0' the way a case runs; the reason it could not start, or undefined when it ran.
@@ -97,7 +116,7 @@ async function probeFailure(isolation: Isolation): Promise<string | undefined> {
       child.once('error', (error) => resolve(error.message));
       child.once('close', (code, signal) => {
         clearTimeout(timer);
-        resolve(code === 0 ? undefined : stderr.trim().split('\n')[0] || `bwrap ended with ${signal ?? `exit code ${code}`}`);
+        resolve(code === 0 ? undefined : stderr.trim().split('\n')[0] || `${isolation.launcher.kind} ended with ${signal ?? `exit code ${code}`}`);
       });
     });
   } finally {
@@ -107,19 +126,19 @@ async function probeFailure(isolation: Isolation): Promise<string | undefined> {
 
 // The isolation of a run that grades `submissions` with the content at `contentRoot`, checked by starting one
 // sandbox; a GraderError (exit 2) when this machine cannot isolate: never a silent fallback to an unisolated run.
-export async function prepareIsolation(options: { contentRoot: string; submissions: string[] }): Promise<Isolation> {
+export async function prepareIsolation(options: { contentRoot: string; submissions: string[]; privateCaseDirs?: string[] }): Promise<Isolation> {
   const cannot = (why: string) => new GraderError([
     `--isolate: cases cannot be isolated on this machine: ${why}`,
-    'isolation needs Linux with user namespaces and bubblewrap (Debian/Ubuntu: apt-get install bubblewrap); in a container, allow namespaces (e.g. docker run --security-opt seccomp=unconfined --security-opt apparmor=unconfined); without it, grade only code you trust',
+    'isolation needs Linux with user namespaces, and bubblewrap (Debian/Ubuntu: apt-get install bubblewrap) or util-linux; in a container, allow namespaces (e.g. docker run --security-opt seccomp=unconfined --security-opt apparmor=unconfined); without it, grade only code you trust',
   ]);
   if (process.platform !== 'linux') throw cannot(`${process.platform} has no Linux namespaces`);
-  const bwrap = findOnPath('bwrap');
-  if (!bwrap) throw cannot('bwrap (bubblewrap) is not installed');
+  const launcher = findLauncher();
+  if (typeof launcher === 'string') throw cannot(launcher);
   const home = homedir();
   const isolation: Isolation = {
-    bwrap,
+    launcher,
     // The content's cases/ is named too: it stays hidden when a case runs inside the package itself (the reference).
-    hidden: realExisting([packageRoot(), options.contentRoot, join(options.contentRoot, 'cases'), home === '/' ? undefined : home, process.env.npm_config_cache, process.env.XDG_CACHE_HOME]),
+    hidden: realExisting([packageRoot(), options.contentRoot, join(options.contentRoot, 'cases'), ...(options.privateCaseDirs ?? []), home === '/' ? undefined : home, process.env.npm_config_cache, process.env.XDG_CACHE_HOME]),
     submissions: realExisting(options.submissions),
     scratch: realExisting(['/tmp', '/var/tmp', '/run', tmpdir()]),
     tools: realExisting([dirname(dirname(realpathSync(process.execPath))), ...(process.env.PATH ?? '').split(delimiter)]),

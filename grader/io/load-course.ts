@@ -1,5 +1,5 @@
-import { readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { readdir, readFile, stat } from 'node:fs/promises';
+import { join, sep } from 'node:path';
 import type { CourseFiles } from '../core/course.ts';
 
 async function listSorted(dir: string, keep: (name: string, isDir: boolean) => boolean): Promise<string[]> {
@@ -34,4 +34,28 @@ export async function readCourse(contentRoot: string): Promise<CourseFiles> {
     caseDirs,
     stageDocs: await listSorted(join(contentRoot, 'stages'), (n, isDir) => !isDir && n.endsWith('.md')),
   };
+}
+
+/** The case files of one --cases directory, laid out like cases/ (DIR/<stage>/*.json), and what is wrong with its layout. */
+export type PrivateCaseFiles = {
+  /** The stage folders found, sorted. */
+  stageDirs: { dir: string; label: string }[];
+  /** Each file's `file` is its path as given on the command line (DIR/<stage>/<name>.json), posix separators. */
+  caseFiles: { file: string; dir: string; text: string }[];
+  problems: string[];
+};
+
+// Read a private case directory (--cases DIR), sorted like the bundled cases, without judging the cases themselves.
+export async function readPrivateCases(dir: string): Promise<PrivateCaseFiles> {
+  const label = dir.split(sep).join('/').replace(/\/+$/, '') || '/';
+  const isDir = await stat(dir).then((s) => s.isDirectory(), () => false);
+  if (!isDir) return { stageDirs: [], caseFiles: [], problems: [`--cases ${label}: no such directory (expected a folder laid out like cases/: ${label}/<stage>/<name>.json)`] };
+  const stray = await listSorted(dir, (n, isDirectory) => !isDirectory && n.endsWith('.json'));
+  const problems = stray.map((name) => `${label}/${name}: a private case belongs in a stage folder (${label}/<stage>/${name})`);
+  const stageNames = await listSorted(dir, (_, isDirectory) => isDirectory);
+  const caseFiles = await Promise.all(stageNames.map(async (stage) => {
+    const names = await listSorted(join(dir, stage), (n, isDirectory) => !isDirectory && n.endsWith('.json'));
+    return Promise.all(names.map(async (name) => ({ file: `${label}/${stage}/${name}`, dir: stage, text: (await readText(dir, join(stage, name))).text })));
+  }));
+  return { stageDirs: stageNames.map((stage) => ({ dir: stage, label: `${label}/${stage}/` })), caseFiles: caseFiles.flat(), problems };
 }

@@ -1,4 +1,4 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { readdirSync, readFileSync } from 'node:fs';
 
 /** How to recognise the processes of one case run, including ones that left its process group. */
 export type CaseProcesses = {
@@ -12,6 +12,12 @@ export type CaseProcesses = {
 
 const MAX_PASSES = 5;
 
+// /proc is read synchronously: its files are generated in memory, and one sync read costs a few microseconds where an
+// async one costs four thread-pool round trips; a sweep reads one small file per process on the machine.
+function readProc(path: string): string {
+  return readFileSync(path, 'latin1');
+}
+
 // The process's state letter, session id and start time from /proc/<pid>/stat (the command name may hold spaces and parentheses).
 function parseStat(stat: string): { state: string; sessionId: number; startTicks: number } {
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
@@ -19,24 +25,25 @@ function parseStat(stat: string): { state: string; sessionId: number; startTicks
 }
 
 // When a process started, in clock ticks since boot; undefined where /proc cannot tell.
-export async function startTicksOf(pid: number): Promise<number | undefined> {
+export function startTicksOf(pid: number): number | undefined {
   try {
-    const ticks = parseStat(await readFile(`/proc/${pid}/stat`, 'latin1')).startTicks;
+    const ticks = parseStat(readProc(`/proc/${pid}/stat`)).startTicks;
     return Number.isFinite(ticks) ? ticks : undefined;
   } catch {
     return undefined;
   }
 }
 
-async function belongsToCase(pid: string, which: CaseProcesses): Promise<boolean> {
+// Whether a live process is one of the case's: started no earlier, and in its session or carrying its marker.
+function belongsToCase(pid: string, which: CaseProcesses): boolean {
   try {
-    const { state, sessionId, startTicks } = parseStat(await readFile(`/proc/${pid}/stat`, 'latin1'));
+    const { state, sessionId, startTicks } = parseStat(readProc(`/proc/${pid}/stat`));
     // A zombie is already dead; its parent (or init) reaps it.
     if (state === 'Z' || state === 'X') return false;
     // Started before the case did: not one of its processes (this also spares most environ reads on the hot path).
     if (which.startTicks !== undefined && startTicks < which.startTicks) return false;
     if (which.sessionId !== undefined && sessionId === which.sessionId) return true;
-    return (await readFile(`/proc/${pid}/environ`, 'latin1')).split('\u0000').includes(which.marker);
+    return readProc(`/proc/${pid}/environ`).split('\u0000').includes(which.marker);
   } catch {
     // The process ended, or is not ours to read: nothing to sweep.
     return false;
@@ -44,16 +51,15 @@ async function belongsToCase(pid: string, which: CaseProcesses): Promise<boolean
 }
 
 // Every live process of a case, found through /proc (Linux); none elsewhere.
-export async function findCaseProcesses(which: CaseProcesses): Promise<number[]> {
+export function findCaseProcesses(which: CaseProcesses): number[] {
   let entries: string[];
   try {
-    entries = await readdir('/proc');
+    entries = readdirSync('/proc');
   } catch {
     return [];
   }
   const pids = entries.filter((e) => /^\d+$/.test(e) && Number(e) !== process.pid);
-  const found = await Promise.all(pids.map(async (pid) => ((await belongsToCase(pid, which)) ? Number(pid) : undefined)));
-  return found.filter((pid): pid is number => pid !== undefined).sort((a, b) => a - b);
+  return pids.filter((pid) => belongsToCase(pid, which)).map(Number).sort((a, b) => a - b);
 }
 
 // Kill a process group; quiet when it is already gone.
@@ -71,7 +77,7 @@ export async function sweepCaseProcesses(which: CaseProcesses): Promise<number> 
   const killed = new Set<number>();
   // Repeat: a process may fork between the scan and the kill, and a killed one shows until it is dead.
   for (let pass = 0; pass < MAX_PASSES; pass++) {
-    const pids = await findCaseProcesses(which);
+    const pids = findCaseProcesses(which);
     if (pids.length === 0) break;
     if (pids.every((pid) => killed.has(pid))) await new Promise((r) => setTimeout(r, 10));
     for (const pid of pids) {

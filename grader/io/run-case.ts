@@ -31,6 +31,8 @@ export type RunRequest = {
   isolation?: Isolation;
   /** Memory and process limits for the case, and how they are enforced. */
   limits?: RunLimits;
+  /** Called once the program and every process it started that the sweep finds are gone, before the temp dir is removed. */
+  onProcessesGone?: () => void;
 };
 
 /** How long a process gets between SIGTERM and SIGKILL. */
@@ -61,20 +63,26 @@ export async function runCase(request: RunRequest): Promise<RunResult> {
   const untrackTempDir = request.keepTempDir ? () => {} : trackFolder(tempDir);
   request.onTempDir?.(tempDir);
   const which: CaseProcesses = { marker: `${MARKER_NAME}=${randomUUID()}` };
+  const sweeps: Sweeps = {};
   let limiter: CaseLimiter | undefined;
   try {
     limiter = request.limits ? await openCaseLimiter(request.limits) : undefined;
-    const run = await spawnProgram(request, tempDir, which, limiter);
+    const run = await spawnProgram(request, tempDir, which, limiter, sweeps);
     const limitHit = await limiter?.finish({ stderr: run.stderr, hasFailed: run.exitCode !== 0 || run.signal !== null });
     limiter = undefined;
     return { ...run, ...(request.limits ? { limits: request.limits.settings } : {}), ...(limitHit ? { limitHit } : {}) };
   } finally {
     await limiter?.finish({ stderr: '', hasFailed: false });
-    await sweepCaseProcesses(which);
+    // The sweep started when the program exited ends with a pass that found nothing left: no second scan of /proc.
+    await (sweeps.afterExit ?? sweepCaseProcesses(which));
+    request.onProcessesGone?.();
     if (!request.keepTempDir) await removeTempDir(tempDir);
     untrackTempDir();
   }
 }
+
+/** The sweep the program's exit started, so the clean-up after the run does not scan /proc a second time. */
+type Sweeps = { afterExit?: Promise<unknown> };
 
 /** The command line of a case: limits first (they must hold before anything runs), then bwrap, then the program. */
 type CaseCommand = { file: string; args: string[]; optionsFd?: number; close: () => Promise<void> };
@@ -104,13 +112,15 @@ async function removeTempDir(path: string): Promise<void> {
   }
 }
 
+// Give back read, write and search permission on a folder and every folder below it.
 async function grantAll(dir: string): Promise<void> {
   await chmod(dir, 0o700).catch(() => undefined);
   const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
   await Promise.all(entries.filter((e) => e.isDirectory()).map((e) => grantAll(join(dir, e.name))));
 }
 
-async function spawnProgram(request: RunRequest, tempDir: string, which: CaseProcesses, limiter: CaseLimiter | undefined): Promise<RunResult> {
+// Spawn the program, feed its stdin, capture its capped output, enforce the timeout and the abort signal; resolves when its pipes close.
+async function spawnProgram(request: RunRequest, tempDir: string, which: CaseProcesses, limiter: CaseLimiter | undefined, sweeps: Sweeps): Promise<RunResult> {
   const command = await caseCommand(request, tempDir, limiter);
   return new Promise((resolve, reject) => {
     const started = performance.now();
@@ -128,9 +138,7 @@ async function spawnProgram(request: RunRequest, tempDir: string, which: CasePro
     const untrackGroup = pid === undefined ? () => {} : trackGroup(pid);
     if (pid !== undefined) {
       which.sessionId = pid;
-      void startTicksOf(pid).then((ticks) => {
-        which.startTicks ??= ticks;
-      });
+      which.startTicks = startTicksOf(pid);
     }
     let timedOut = false;
     let hasExited = false;
@@ -141,15 +149,17 @@ async function spawnProgram(request: RunRequest, tempDir: string, which: CasePro
     };
 
     // Kill everything of the case; if its output still does not close, stop reading it.
-    const killAll = () => {
+    const killAll = (): Promise<unknown> => {
       killGroup(pid, 'SIGKILL');
-      void Promise.all([sweepCaseProcesses(which), limiter?.kill()]).then(() => later(CLOSE_WAIT_MS, () => stopReading(child, stderr)));
+      const swept = Promise.all([sweepCaseProcesses(which), limiter?.kill()]);
+      void swept.then(() => later(CLOSE_WAIT_MS, () => stopReading(child, stderr)));
+      return swept;
     };
     const stop = (graceMs: number) => {
       // After the program exited, the exit handler is already stopping what it left behind.
       if (timedOut || hasExited) return;
       timedOut = true;
-      if (graceMs === 0) return killAll();
+      if (graceMs === 0) return void killAll();
       killGroup(pid, 'SIGTERM');
       later(graceMs, killAll);
     };
@@ -167,7 +177,7 @@ async function spawnProgram(request: RunRequest, tempDir: string, which: CasePro
     // When the program exits, whatever it left running in its group, session or under its marker goes too, so the pipes close.
     child.once('exit', () => {
       hasExited = true;
-      killAll();
+      sweeps.afterExit = killAll();
     });
     child.once('error', (error) => {
       finish();

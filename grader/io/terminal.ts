@@ -1,10 +1,19 @@
 import { writeFileSync } from 'node:fs';
 import pc from 'picocolors';
+import { createLiveLine, type LiveLine } from './live-line.ts';
 
 /** Where a reporter's text goes: the terminal, or a file written when the run ends. */
 export type Sink = { write: (text: string) => void; close: () => void };
 
 let isStdoutClosed = false;
+let stdoutLine: LiveLine | undefined;
+
+// The live line at the bottom of stdout when it is a terminal (progress); undefined on a pipe or file, which get plain lines only.
+export function stdoutLiveLine(): LiveLine | undefined {
+  if (!process.stdout.isTTY) return undefined;
+  stdoutLine ??= createLiveLine({ write: (text) => isStdoutClosed || process.stdout.write(text) });
+  return stdoutLine;
+}
 
 // A sink on the process's stdout. When the reader goes away (`… | head`), later writes are dropped
 // instead of crashing: the run still finishes, cleans up and sets its exit code.
@@ -15,6 +24,8 @@ export function stdoutSink(): Sink {
       isStdoutClosed = true;
     });
   }
+  const line = stdoutLiveLine();
+  if (line) return { write: (text) => line.print(text), close: () => {} };
   return { write: (text) => void (isStdoutClosed || process.stdout.write(text)), close: () => {} };
 }
 

@@ -1,8 +1,11 @@
-import type { CaseResult, Stage } from '../core/types.ts';
+import type { CaseResult, Failure, Stage } from '../core/types.ts';
 import { describeFailure, describeVerdict } from '../core/describe.ts';
 import { excerptOf } from '../core/parse-stdout.ts';
 import { reproduceCommand, rerunCommand } from '../core/reproduce.ts';
 import { safeText } from '../core/safe-text.ts';
+import { firstShapeNote } from '../core/difference-shapes.ts';
+import { likelyMistake } from '../core/mistakes.ts';
+import { oneLineDifference } from '../core/failure-order.ts';
 
 /** Paints parts of a failure; identity functions when colours are off. */
 export type Paint = { dim: (s: string) => string; red: (s: string) => string; green: (s: string) => string; yellow: (s: string) => string; bold: (s: string) => string };
@@ -35,7 +38,25 @@ function failureLines(result: CaseResult): string[] {
   });
 }
 
-// The full explanation of a failed case: what was sent, what differs, stderr, the hint, and how to reproduce it.
+// The differences of a failed verdict (none for any other).
+function mismatchesOf(result: CaseResult) {
+  const v = result.verdict;
+  return v.status === 'fail' ? v.failures.flatMap((f: Failure) => (f.kind === 'mismatch' ? f.mismatches : [])) : [];
+}
+
+// The lines that answer the difference before the case's own hint: its shape, and the stage's likely mistake.
+function answerLines(result: CaseResult, stage: Stage, paint: Paint): string[] {
+  const mismatches = mismatchesOf(result);
+  const note = firstShapeNote(mismatches);
+  const mistake = likelyMistake(stage.mistakes, mismatches);
+  return [
+    ...(note ? [`  ${paint.yellow('note:')} ${safeText(note.replace(/^note: /, ''))}`] : []),
+    ...(mistake ? [`  ${paint.yellow('likely mistake:')} ${mistake.hint}`] : []),
+  ];
+}
+
+// The full explanation of a failed case: what was sent, what differs, stderr, what the difference looks like, the
+// hint, and how to reproduce it.
 export function failureDetails(result: CaseResult, stage: Stage, paint: Paint): string {
   const out: string[] = [];
   out.push(`${paint.red(paint.bold('✗'))} ${paint.bold(`${stage.slug} › ${result.case.name}`)}  ${paint.dim(result.case.file)}`);
@@ -45,8 +66,17 @@ export function failureDetails(result: CaseResult, stage: Stage, paint: Paint): 
   const stderr = result.run?.stderr.trimEnd() ?? '';
   // What the program wrote is shown with its control characters escaped: it cannot drive the terminal or the CI log.
   if (stderr !== '') out.push(paint.dim('  stderr:'), indent(safeText(excerptOf(stderr, STDERR_CHARS)), '    '));
+  out.push(...answerLines(result, stage, paint));
   out.push(`  ${paint.yellow('hint:')} ${result.case.hint}`);
-  out.push(`  ${paint.dim('reproduce:')} ${reproduceCommand(result.case, stage)}`);
+  const timeoutMs = result.verdict.status === 'timeout' ? result.verdict.timeoutMs : undefined;
+  out.push(`  ${paint.dim('reproduce:')} ${reproduceCommand(result.case, stage, timeoutMs)}`);
   out.push(`  ${paint.dim('rerun:')}     ${rerunCommand(result.case)}`);
   return out.join('\n');
+}
+
+// The failed cases not shown in full, one line each: the name and the first line of what went wrong.
+export function moreFailures(rest: readonly CaseResult[], paint: Paint): string {
+  const heading = `  … ${rest.length} more failing ${rest.length === 1 ? 'case' : 'cases'} (rerun one with --case to see it in full):`;
+  const lines = rest.map((r) => `    ${paint.red('✗')} ${r.case.name} ${paint.dim('—')} ${safeText(oneLineDifference(r.verdict))}`);
+  return [paint.dim(heading), ...lines].join('\n');
 }

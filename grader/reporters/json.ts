@@ -1,42 +1,71 @@
-import type { Report } from '../core/types.ts';
-import type { ReporterFactory } from './reporter.ts';
+import type { CaseResult, Report, StageResult } from '../core/types.ts';
+import type { JsonCase, JsonReport, JsonRun, JsonStage } from '../core/json-report.ts';
+import type { ReporterFactory, RunInfo } from './reporter.ts';
 import { describeVerdict } from '../core/describe.ts';
 import { safeText } from '../core/safe-text.ts';
+import { caseScore, reportScore, stageScore } from '../core/points.ts';
 
-/** The JSON report document (ARCHITECTURE.md). */
-export type JsonReport = {
-  summary: Report['summary'];
-  stages: {
-    slug: string;
-    status: string;
-    problem?: string;
-    cases: { name: string; file: string; status: string; durationMs: number; message: string; hint: string }[];
-  }[];
-};
+export type { JsonCase, JsonReport, JsonRun, JsonStage };
+
+// A case as the JSON report shows it.
+function jsonCase(c: CaseResult): JsonCase {
+  const isFailure = c.verdict.status !== 'pass' && c.verdict.status !== 'skip';
+  const stderr = c.run?.stderr ?? '';
+  return {
+    name: c.case.name,
+    file: c.case.file,
+    status: c.verdict.status,
+    durationMs: c.durationMs,
+    message: describeVerdict(c.verdict),
+    hint: c.case.hint,
+    ...caseScore(c),
+    ...(c.case.points !== undefined ? { points: c.case.points } : {}),
+    ...(c.case.private ? { private: true as const } : {}),
+    ...(isFailure ? { verdict: c.verdict, input: c.case.input } : {}),
+    ...(isFailure && stderr !== '' ? { stderr } : {}),
+  };
+}
+
+// A stage as the JSON report shows it.
+function jsonStage(s: StageResult): JsonStage {
+  return {
+    slug: s.stage.slug,
+    title: s.stage.title,
+    command: s.stage.command,
+    ...(s.stage.points !== undefined ? { points: s.stage.points } : {}),
+    status: s.status,
+    ...(s.problem ? { problem: safeText(s.problem) } : {}),
+    ...stageScore(s),
+    cases: s.cases.map(jsonCase),
+  };
+}
+
+// What the JSON report records of how the run chose its cases.
+export function jsonRun(run: RunInfo): JsonRun {
+  const { selection } = run;
+  return {
+    stages: selection.stages,
+    all: selection.all,
+    ...(selection.casePattern !== undefined ? { case: selection.casePattern } : {}),
+    ...(selection.shard ? { shard: selection.shard } : {}),
+    bail: run.bail,
+    ...(run.mergedFrom !== undefined ? { mergedFrom: run.mergedFrom } : {}),
+  };
+}
 
 // The report as the JSON document CI scripts read.
-export function toJsonReport(report: Report): JsonReport {
+export function toJsonReport(report: Report, run?: RunInfo): JsonReport {
   return {
-    summary: report.summary,
-    stages: report.stages.map((s) => ({
-      slug: s.stage.slug,
-      status: s.status,
-      ...(s.problem ? { problem: safeText(s.problem) } : {}),
-      cases: s.cases.map((c) => ({
-        name: c.case.name,
-        file: c.case.file,
-        status: c.verdict.status,
-        durationMs: c.durationMs,
-        message: describeVerdict(c.verdict),
-        hint: c.case.hint,
-      })),
-    })),
+    summary: { ...report.summary, ...reportScore(report) },
+    ...(report.next ? { next: report.next.slug } : {}),
+    ...(run ? { run: jsonRun(run) } : {}),
+    stages: report.stages.map(jsonStage),
   };
 }
 
 // Prints one JSON document when the run ends.
-export const jsonReporter: ReporterFactory = ({ write }) => ({
+export const jsonReporter: ReporterFactory = ({ write, run }) => ({
   onRunEnd(report) {
-    write(`${JSON.stringify(toJsonReport(report), null, 2)}\n`);
+    write(`${JSON.stringify(toJsonReport(report, run), null, 2)}\n`);
   },
 });

@@ -1,9 +1,11 @@
 import pc from 'picocolors';
 import type { CaseResult, Report, StageResult } from '../core/types.ts';
 import type { ReporterFactory } from './reporter.ts';
-import { failureDetails, type Paint } from './failure-details.ts';
+import { failureDetails, moreFailures, type Paint } from './failure-details.ts';
+import { MAX_FULL_FAILURES, orderFailures } from '../core/failure-order.ts';
 import { describeVerdict } from '../core/describe.ts';
 import { safeText } from '../core/safe-text.ts';
+import { formatScore, reportScore } from '../core/points.ts';
 
 const MARK: Record<CaseResult['verdict']['status'], string> = { pass: '✓', fail: '✗', timeout: '⏱', error: '!', skip: '-' };
 
@@ -33,6 +35,7 @@ function summaryLines(report: Report, paint: Paint): string[] {
   const lines = [
     `${paint.dim(' Stages ')} ${countsLine([[stageCount('pass'), 'passed', paint.green], [stageCount('fail'), 'failed', paint.red], [stageCount('skip'), 'skipped', paint.dim]], report.stages.length)}`,
     `${paint.dim(' Cases  ')} ${countsLine([[s.passed, 'passed', paint.green], [s.failed, 'failed', paint.red], [s.skipped, 'skipped', paint.dim]], s.total)}`,
+    `${paint.dim(' Score  ')} ${formatScore(reportScore(report))} points`,
     `${paint.dim(' Time   ')} ${formatMs(s.durationMs)}`,
   ];
   if (report.next) lines.push(`${paint.yellow('next:')} stage ${report.next.slug} — npx dispatch-lab show ${report.next.slug}`);
@@ -63,12 +66,16 @@ export const prettyReporter: ReporterFactory = ({ write, color }) => {
         return;
       }
       const failed = result.cases.filter((c) => c.verdict.status !== 'pass' && c.verdict.status !== 'skip');
-      for (const group of groupAlike(failed)) {
+      // Simplest failure first; at most MAX_FULL_FAILURES blocks in full, the rest one line each.
+      const groups = groupAlike(orderFailures(failed));
+      for (const group of groups.slice(0, MAX_FULL_FAILURES)) {
         const [first, ...rest] = group;
         if (!first) continue;
         write(`\n${failureDetails(first, result.stage, paint)}\n`);
         if (rest.length > 0) write(`${paint.dim(`  … and ${plural(rest.length, 'more case')} failed the same way: ${rest.map((c) => c.case.name).join(' · ')}`)}\n`);
       }
+      const listed = groups.slice(MAX_FULL_FAILURES).flat();
+      if (listed.length > 0) write(`\n${moreFailures(listed, paint)}\n`);
     },
     onRunEnd(report: Report) {
       write(`\n${summaryLines(report, paint).join('\n')}\n`);

@@ -1,11 +1,22 @@
 import type { CaseResult, Report, Stage, StageResult } from '../core/types.ts';
-import type { Plan, PlannedStage } from '../core/plan.ts';
+import type { Plan, PlannedStage, Selection } from '../core/plan.ts';
 
 /** What a reporter is given: where to write and how. Reporters never touch process.stdout themselves. */
 export type ReporterContext = {
   write: (text: string) => void;
   /** Whether to use ANSI colours. */
   color: boolean;
+  /** How the run chose its cases (flags), for reports that are merged later (json, merge-reports); absent when unknown. */
+  run?: RunInfo;
+};
+
+/** The flags that shaped a run's plan: shards of one run agree on all of it but the shard. */
+export type RunInfo = {
+  selection: Selection;
+  /** --bail: each shard stops at its own first failure, so such reports cannot be merged. */
+  bail: boolean;
+  /** A merged report (merge-reports): how many shard reports it was made from. */
+  mergedFrom?: number;
 };
 
 /** A view of a run. Every hook is optional; hooks receive values, never the grader's internals. */

@@ -1,4 +1,5 @@
 import type { ReporterFactory } from './reporter.ts';
+import type { Paint } from './failure-details.ts';
 import { caseLine, paintOf } from './watch-marks.ts';
 
 // Live progress on the interactive screen while a run is in flight: a header per stage and a line per finished case.
@@ -13,3 +14,8 @@ export const watchProgressReporter: ReporterFactory = ({ write, color }) => {
     },
   };
 };
+
+// What a cancelled run had shown (stage headers and case lines), marked as the previous save's, above the new run's progress.
+export function carriedBlock(shown: string[], paint: Paint): string {
+  return `${paint.yellow('from the previous save (cancelled before it finished):')}\n${shown.join('')}`;
+}

@@ -3,7 +3,9 @@ import type { Report } from '../core/types.ts';
 import { startWatch, stepWatch, type WatchCommand, type WatchEvent, type WatchState } from '../core/watch-state.ts';
 import type { Screen } from '../io/screen.ts';
 import { prettyReporter } from '../reporters/pretty.ts';
-import { watchProgressReporter } from '../reporters/watch-progress.ts';
+import { carriedBlock, watchProgressReporter } from '../reporters/watch-progress.ts';
+import { liveProgress } from '../io/live-progress.ts';
+import { createLiveLine } from '../io/live-line.ts';
 import { watchScreen } from '../reporters/watch-screen.ts';
 import { runningLine, statusLines } from '../reporters/watch-status.ts';
 import { paintOf } from '../reporters/watch-marks.ts';
@@ -38,7 +40,9 @@ export function createWatchSession(options: WatchSessionOptions): WatchSession {
   let state: WatchState | undefined;
   let active: ActiveRun | undefined;
   let lastReport: Report | undefined;
-  let lastBlock = '';
+  /** What a cancelled run had shown (stage headers and case lines), kept on screen through the next run. */
+  let carried: string[] = [];
+  const live = screen.isInteractive ? createLiveLine({ write: screen.write }) : undefined;
   let resolveExit: () => void = () => {};
   const exited = new Promise<void>((resolve) => (resolveExit = resolve));
   const queue: WatchEvent[] = [];
@@ -68,21 +72,38 @@ export function createWatchSession(options: WatchSessionOptions): WatchSession {
   }
 
   function startRun(scope: Parameters<typeof startWatchRun>[1], current: WatchState): void {
-    let block = '';
+    // The case lines this run has shown: kept when a save cancels it, so its verdicts stay on screen.
+    const shown: string[] = [];
+    let reached = 0;
     if (screen.isInteractive) {
       screen.clear();
       screen.write(`${runningLine(current, paint)}\n\n`);
+      if (carried.length > 0) screen.write(`${carriedBlock(carried, paint)}\n`);
     }
-    const reporters = (signal: AbortSignal): Reporter[] => screen.isInteractive
-      ? [watchProgressReporter({ write: (text) => void (signal.aborted || screen.write(text)), color })]
-      : [prettyReporter({ write: (text) => void (block += text), color })];
+    const progress = live ? liveProgress(live, color) : undefined;
+    const reporters = (signal: AbortSignal): Reporter[] => {
+      // A cancelled run says nothing more: its in-flight cases end as killed, not as verdicts.
+      const write = (text: string) => {
+        if (signal.aborted) return;
+        shown.push(text);
+        if (live) live.print(text);
+        else screen.write(text);
+      };
+      const view = screen.isInteractive ? watchProgressReporter({ write, color }) : prettyReporter({ write, color });
+      const counter: Reporter = { onCaseEnd: () => void (signal.aborted || reached++) };
+      return progress ? [progress, counter, view] : [counter, view];
+    };
     active = startWatchRun({ ...context, reporters }, scope, (outcome, report) => {
+      progress?.stop();
       if (report) {
         lastReport = report;
-        lastBlock = block;
+        carried = [];
       }
-      // A plain log says why a run left no block, so every start is accounted for.
-      if (outcome.type === 'cancelled' && !screen.isInteractive) screen.write('\n(run cancelled)\n');
+      if (outcome.type === 'cancelled') {
+        if (reached > 0) carried = shown;
+        // A plain log keeps what the run printed; it says why the run ended there and what those lines are.
+        if (!screen.isInteractive) screen.write(`\n(run cancelled${reached > 0 ? ': the verdicts above are from the previous save' : ''})\n`);
+      }
       dispatch({ type: 'run-end', outcome });
     });
   }
@@ -93,7 +114,8 @@ export function createWatchSession(options: WatchSessionOptions): WatchSession {
       screen.write(`${watchScreen(current, lastReport, paint, screen.rows())}\n`);
       return;
     }
-    const body = current.last?.type === 'broken' ? `\n${current.last.problems.join('\n')}\n` : lastBlock;
+    // The run's results were printed as they came; only a run that could not start has something left to say.
+    const body = current.last?.type === 'broken' ? `\n${current.last.problems.join('\n')}\n` : '';
     screen.write(`${body}\n${statusLines(current, lastReport, paint, false).join('\n')}\n`);
   }
 

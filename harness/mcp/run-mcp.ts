@@ -6,6 +6,7 @@ import { parseMcpRequest } from './mcp-request.ts';
 import { withRegistry } from '../registry/with-registry.ts';
 import { partOf } from '../missing-export.ts';
 import { badRequest, escapedError } from '../failure-report.ts';
+import { markCallsDone, markRunning } from '../running-call.ts';
 
 // `mcp`: builds the registry over a sandbox, connects every server with the solution's connectMcp,
 // runs the calls in order through registry.execute, prints `{"tools"?: [...], "results": [...]}`,
@@ -42,6 +43,7 @@ async function runSession<T, R extends Registry>(
   }
   const results: unknown[] = [];
   for (const [index, call] of request.calls.entries()) {
+    markRunning(index, call.tool);
     try {
       results.push(await registry.execute(call.tool, call.input));
     } catch (error) {
@@ -49,6 +51,7 @@ async function runSession<T, R extends Registry>(
       return escapedError(`execute threw on calls[${index}] (${call.tool})`, error, 'mcp');
     }
   }
+  markCallsDone();
   if (!request.listTools) return printed({ results });
   try {
     return printed({ tools: mcpDescriptors(registry.descriptors()), results });

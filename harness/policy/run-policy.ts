@@ -5,6 +5,7 @@ import { scriptedUser } from './scripted-user.ts';
 import { withRegistry } from '../registry/with-registry.ts';
 import { badRequest, escapedError } from '../failure-report.ts';
 import { partOf } from '../missing-export.ts';
+import { markCallsDone, markRunning } from '../running-call.ts';
 
 // `policy`: seeds a sandbox, builds the solution's registry and wraps it in its policy
 // dispatcher (the case's policy, a scripted user), runs every call in order, and prints
@@ -22,6 +23,7 @@ export async function runPolicy<T, R extends Registry>(stdinText: string, soluti
     }
     const results: unknown[] = [];
     for (const [index, call] of request.calls.entries()) {
+      markRunning(index, call.tool);
       try {
         results.push(await execute(call.tool, call.input));
       } catch (error) {
@@ -29,6 +31,7 @@ export async function runPolicy<T, R extends Registry>(stdinText: string, soluti
         return escapedError(`execute threw on calls[${index}] (${call.tool})`, error, 'policy');
       }
     }
+    markCallsDone();
     return { stdout: `${JSON.stringify({ results, asked: user.asked })}\n`, stderr: '', exitCode: 0 };
   });
 }

@@ -4,6 +4,7 @@ import { isObject } from '../request-fields.ts';
 import { parseCallsRequest, type DispatchRequest } from '../dispatch-request.ts';
 import { badRequest, escapedError } from '../failure-report.ts';
 import { withRegistry } from './with-registry.ts';
+import { markCallsDone, markRunning } from '../running-call.ts';
 
 // The stdin of `program.ts registry` (stage validate-args).
 export type RegistryRequest = {
@@ -45,6 +46,7 @@ export async function runRegistry<T, R extends Registry>(stdinText: string, solu
     }
     const results: unknown[] = [];
     for (const [index, call] of request.calls.entries()) {
+      markRunning(index, call.tool);
       try {
         results.push(await registry.execute(call.tool, call.input));
       } catch (error) {
@@ -52,6 +54,7 @@ export async function runRegistry<T, R extends Registry>(stdinText: string, solu
         return escapedError(`execute threw on calls[${index}] (${call.tool})`, error, COMMAND);
       }
     }
+    markCallsDone();
     output.results = results;
     return { stdout: `${JSON.stringify(output)}\n`, stderr: '', exitCode: 0 };
   });

@@ -22,7 +22,7 @@ describe('repeatedVerdict', () => {
     expect(describeVerdict(verdict).split('\n')).toEqual([
       'flaky: the verdict changed across 4 runs of the same case (2× pass, 1× fail, 1× timeout); the result depends on timing or order',
       '  1× fail: exit code: expected 0, received 3',
-      '  1× timeout: timed out after 1000 ms: the program did not exit (an endless loop, or waiting for more stdin?)',
+      '  1× timeout: timed out after 1000 ms: the program did not exit (an endless loop, or a timer, child process or open handle that keeps it alive?)',
     ]);
   });
 

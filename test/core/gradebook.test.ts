@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { gradebookCsv, gradebookRow, ungradedRow } from '../../grader/core/gradebook.ts';
-import type { Case, CaseResult, Report, Stage, StageResult } from '../../grader/core/types.ts';
+import type { Case, CaseResult, Report, Stage, StageResult, Verdict } from '../../grader/core/types.ts';
 
 const stages: Stage[] = [{ slug: 'echo', title: 'Echo', command: 'dispatch' }, { slug: 'view', title: 'View', command: 'dispatch' }];
 
@@ -8,19 +8,45 @@ function aCase(stage: string, n: number, points?: number): Case {
   return { name: `${stage} ${n}`, hint: 'h', input: {}, expect: {}, stage, file: `cases/${stage}/${n}.json`, ...(points === undefined ? {} : { points }) };
 }
 
-function stageResult(stage: Stage, verdicts: [Case, 'pass' | 'fail'][], problem?: string): StageResult {
-  const cases: CaseResult[] = verdicts.map(([c, v]) => ({ case: c, verdict: v === 'pass' ? { status: 'pass' } : { status: 'fail', failures: [] }, durationMs: 1 }));
-  return { stage, status: verdicts.every(([, v]) => v === 'pass') ? 'pass' : 'fail', cases, ...(problem ? { problem } : {}) };
+const FAILED: Verdict = { status: 'fail', failures: [{ kind: 'exit-code', expected: 0, received: 1, signal: null }] };
+
+function stageResult(stage: Stage, verdicts: [Case, 'pass' | 'fail' | Verdict][], problem?: string): StageResult {
+  const verdictOf = (v: 'pass' | 'fail' | Verdict): Verdict => (v === 'pass' ? { status: 'pass' } : v === 'fail' ? FAILED : v);
+  const cases: CaseResult[] = verdicts.map(([c, v]) => ({ case: c, verdict: verdictOf(v), durationMs: 1 }));
+  return { stage, status: cases.every((c) => c.verdict.status === 'pass') ? 'pass' : 'fail', cases, ...(problem ? { problem } : {}) };
 }
 
-describe('gradebook', () => {
+const summary = { passed: 0, failed: 0, skipped: 0, total: 0, durationMs: 1 };
+
+describe('gradebook rows', () => {
   const report: Report = {
-    summary: { passed: 2, failed: 1, skipped: 0, total: 3, durationMs: 1 },
+    summary,
     stages: [stageResult(stages[0] as Stage, [[aCase('echo', 1, 2), 'pass'], [aCase('echo', 2), 'fail']]), stageResult(stages[1] as Stage, [[aCase('view', 1), 'pass']])],
   };
 
-  it('scores passed cases by their points', () => {
-    expect(gradebookRow('alice', report)).toEqual({ submission: 'alice', score: 3, maxScore: 4, passed: 2, total: 3, stages: { echo: { passed: 1, total: 2 }, view: { passed: 1, total: 1 } } });
+  it('scores passed cases by their points, per stage in points too, with the first failing stage', () => {
+    const row = gradebookRow('alice', report);
+    expect({ ...row, cases: undefined }).toEqual({
+      submission: 'alice', score: 3, maxScore: 4, passed: 2, total: 3, firstFailingStage: 'echo', cases: undefined,
+      stages: { echo: { score: 2, maxScore: 3, passed: 1, total: 2, mark: 'some' }, view: { score: 1, maxScore: 1, passed: 1, total: 1, mark: 'all' } },
+    });
+  });
+
+  it('lists every case with its status, points and a one-line message', () => {
+    expect(gradebookRow('alice', report).cases).toEqual([
+      { stage: 'echo', name: 'echo 1', status: 'pass', score: 2, maxScore: 2, message: '' },
+      { stage: 'echo', name: 'echo 2', status: 'fail', score: 0, maxScore: 1, message: 'exit code: expected 0, received 1' },
+      { stage: 'view', name: 'view 1', status: 'pass', score: 1, maxScore: 1, message: '' },
+    ]);
+  });
+
+  it.each([
+    [[['pass', 'pass']], 'all'],
+    [[['pass', 'fail']], 'some'],
+    [[['fail', 'fail']], 'none'],
+  ] as const)('marks a stage whose cases are %j as %s', ([verdicts], mark) => {
+    const row = gradebookRow('x', { summary, stages: [stageResult(stages[0] as Stage, verdicts.map((v, i) => [aCase('echo', i), v]))] });
+    expect(row.stages.echo?.mark).toBe(mark);
   });
 
   it('names a stage problem (a build error) on the row', () => {
@@ -28,14 +54,47 @@ describe('gradebook', () => {
     expect(gradebookRow('bob', broken).problem).toBe('program.ts:3:1: Expected ";"');
   });
 
-  it('gives an ungradable submission zero of everything it would have run', () => {
-    const cases = [aCase('echo', 1, 2), aCase('echo', 2), aCase('view', 1)];
-    expect(ungradedRow('carol', 'no program.ts in carol', stages, cases)).toEqual({ submission: 'carol', score: 0, maxScore: 4, passed: 0, total: 3, stages: { echo: { passed: 0, total: 2 }, view: { passed: 0, total: 1 } }, problem: 'no program.ts in carol' });
+  it("says why a program crashed at start, once however many stages it blocked, with the crash's detail kept", () => {
+    const problem = "program.ts crashes at start, whatever the case: it dies with this error even with no input at all\nError [ERR_MODULE_NOT_FOUND]: Cannot find package 'picomatch'\n    at x (src/a.ts:1:1)";
+    const crash: Verdict = { status: 'error', message: "program.ts crashes at start: Error [ERR_MODULE_NOT_FOUND]: Cannot find package 'picomatch'" };
+    const crashed: Report = { summary, stages: stages.map((s) => stageResult(s, [[aCase(s.slug, 1), crash]], problem)) };
+    const row = gradebookRow('dan', crashed);
+    expect(row.problem).toBe("program.ts crashes at start: Error [ERR_MODULE_NOT_FOUND]: Cannot find package 'picomatch'");
+    expect(row.problemDetail).toBe(problem);
+    expect(row.cases[0]?.message).toBe(crash.message);
   });
 
-  it('writes CSV with a column per stage and quotes what needs quoting', () => {
+  it('adds the first build error to a message that names no detail', () => {
+    const broken: Report = { summary, stages: [stageResult(stages[0] as Stage, [[aCase('echo', 1), { status: 'error', message: 'program.ts did not build' }]], 'src/a.ts:2:5: ERROR: Expected ";"')] };
+    expect(gradebookRow('eve', broken).problem).toBe('program.ts did not build: src/a.ts:2:5: ERROR: Expected ";"');
+  });
+
+  it('gives an ungradable submission zero of everything it would have run, every stage not run', () => {
+    const cases = [aCase('echo', 1, 2), aCase('echo', 2), aCase('view', 1)];
+    const row = ungradedRow('carol', 'no program.ts in carol', stages, cases);
+    expect({ ...row, cases: row.cases.map((c) => c.status) }).toEqual({
+      submission: 'carol', score: 0, maxScore: 4, passed: 0, total: 3, problem: 'no program.ts in carol', cases: ['skip', 'skip', 'skip'],
+      stages: { echo: { score: 0, maxScore: 3, passed: 0, total: 2, mark: 'not-run' }, view: { score: 0, maxScore: 1, passed: 0, total: 1, mark: 'not-run' } },
+    });
+  });
+
+  it('shows a stage problem that quotes the program with its control characters escaped', () => {
+    const broken: Report = { ...report, stages: [stageResult(stages[0] as Stage, [[aCase('echo', 1), 'fail']], 'crash: \u001b]0;owned\u0007 boom')] };
+    expect(gradebookRow('eve', broken).problem).toBe('crash: \\u001b]0;owned\\u0007 boom');
+  });
+});
+
+describe('gradebook CSV', () => {
+  const report: Report = { summary, stages: [stageResult(stages[0] as Stage, [[aCase('echo', 1, 2), 'pass'], [aCase('echo', 2), 'fail']]), stageResult(stages[1] as Stage, [[aCase('view', 1), 'pass']])] };
+
+  it('writes a column per stage in points (the unit of the score) and quotes what needs quoting', () => {
     const csv = gradebookCsv({ stages: ['echo', 'view'], complete: true, submissions: [gradebookRow('alice', report), ungradedRow('d, "e"', 'no program.ts', stages, [aCase('echo', 1)])] });
-    expect(csv).toBe('submission,score,max_score,passed,total,echo,view,problem\nalice,3,4,2,3,1/2,1/1,\n"d, ""e""",0,1,0,1,0/1,0/0,no program.ts\n');
+    expect(csv).toBe('submission,score,max_score,passed,total,echo,view,problem\nalice,3,4,2,3,2/3,1/1,\n"d, ""e""",0,1,0,1,0/1,0/0,no program.ts\n');
+  });
+
+  it('keeps fractional points to two decimals', () => {
+    const thirds: Report = { summary, stages: [stageResult(stages[0] as Stage, [[aCase('echo', 1, 1 / 3), 'pass'], [aCase('echo', 2, 2 / 3), 'fail']])] };
+    expect(gradebookCsv({ stages: ['echo'], complete: true, submissions: [gradebookRow('f', thirds)] }).split('\n')[1]).toBe('f,0.33,1,1,2,0.33/1,');
   });
 
   it.each(['=1+1', '+1', '-1', '@SUM(A1)', '\tx', '=HYPERLINK("http://x")'])('escapes a cell a spreadsheet would run as a formula: %j', (name) => {
@@ -43,10 +102,5 @@ describe('gradebook', () => {
     const row = csv.split('\n')[1] ?? '';
     expect(row.startsWith(`'${name}`) || row.startsWith(`"'${name.replace(/"/g, '""')}`)).toBe(true);
     expect(row).toMatch(/,'=cmd\|x$/);
-  });
-
-  it('shows a stage problem that quotes the program with its control characters escaped', () => {
-    const broken: Report = { ...report, stages: [stageResult(stages[0] as Stage, [[aCase('echo', 1), 'fail']], 'crash: \u001b]0;owned\u0007 boom')] };
-    expect(gradebookRow('eve', broken).problem).toBe('crash: \\u001b]0;owned\\u0007 boom');
   });
 });

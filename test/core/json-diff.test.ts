@@ -49,21 +49,23 @@ describe('long and multi-line strings', () => {
       'content: the strings differ at line 2, column 4 (expected 3 lines, 15 chars; received 3 lines, 15 chars)',
       '  expected: "2: b\\n"',
       '  received: "2: B\\n"',
+      '                ^',
     ]],
     ['a missing last line', '1: a\n2: b\n', '1: a\n', [
-      'content: the strings differ at line 2, column 1 (expected 2 lines, 10 chars; received 1 line, 5 chars)',
-      '  expected: "2: b\\n"',
-      '  received: "1: a\\n" (ends here)',
+      'content: line 2 is missing (expected 2 lines, 10 chars; received 1 line, 5 chars)',
+      '  missing:  "2: b\\n"',
     ]],
     ['numbering missing on every line', 'line one\nline two', '1: line one\n2: line two', [
       'content: the strings differ at line 1, column 1 (expected 2 lines, 17 chars; received 2 lines, 23 chars)',
       '  expected: "line one\\n"',
       '  received: "1: line one\\n"',
+      '             ^',
     ]],
     ['a long single line cut around the difference', `${'x'.repeat(100)}A${'y'.repeat(100)}`, `${'x'.repeat(100)}B${'y'.repeat(100)}`, [
       'content: the strings differ at line 1, column 101 (expected 1 line, 201 chars; received 1 line, 201 chars)',
-      `  expected: …"${'x'.repeat(35)}A${'y'.repeat(34)}"…`,
-      `  received: …"${'x'.repeat(35)}B${'y'.repeat(34)}"…`,
+      `  expected: …"${'x'.repeat(30)}A${'y'.repeat(39)}"…`,
+      `  received: …"${'x'.repeat(30)}B${'y'.repeat(39)}"…`,
+      `${' '.repeat(44)}^`,
     ]],
   ])('%s', (_, expected, received, lines) => {
     expect(jsonDiff({ content: expected }, { content: received }).map(describeMismatch).join('\n').split('\n')).toEqual(lines);

@@ -22,7 +22,7 @@ describe('judge', () => {
     ['a differing value fails with its path', { stdout: '{"results":[{"content":"A"}]}' }, undefined, 'fail', 'results[0].content: expected "1: A", received "A"'],
     ['a wrong exit code fails', { exitCode: 3 }, undefined, 'fail', 'exit code: expected 0, received 3'],
     ['a signal fails', { exitCode: null, signal: 'SIGKILL', stdout: '' }, undefined, 'fail', 'exit code: expected 0, but the program was killed by SIGKILL\nstdout is empty: the program must print one JSON document'],
-    ['a timeout wins over everything', { timedOut: true, exitCode: null, signal: 'SIGTERM' }, undefined, 'timeout', 'timed out after 1000 ms: the program did not exit (an endless loop, or waiting for more stdin?)'],
+    ['a timeout wins over everything', { timedOut: true, exitCode: null, signal: 'SIGTERM' }, undefined, 'timeout', 'timed out after 1000 ms: the program did not exit (an endless loop, or a timer, child process or open handle that keeps it alive?)'],
     ['an output flood fails without parsing', { stdoutDroppedBytes: 10 }, undefined, 'fail', 'stdout: output exceeded 100 bytes (head and tail kept, the middle 10 bytes dropped)\n  it starts: "{\\"results\\":[{\\"content\\":\\"1: A\\"}]}\\n"…\n  it ends:   …"{\\"results\\":[{\\"content\\":\\"1: A\\"}]}\\n"'],
     ['exit code only when stdout is not graded', { stdout: 'garbage', exitCode: 1 }, { exitCode: 1 }, 'pass', ''],
     ['exit code defaults to 0', { stdout: '{}' }, { stdout: {} }, 'pass', ''],

@@ -19,7 +19,7 @@ async function writeCase(dir: string, name: string, data: object): Promise<void>
 describe('case content (e2e)', () => {
   it('validate rejects sandbox paths that are empty, ".", absolute or climb out with ".."', async () => {
     const content = await echoContent((dir) => writeCase(dir, 'escaping-sandbox', {
-      name: 'writes outside', hint: 'h',
+      name: 'writes outside', hint: 'A sandbox path stays inside the sandbox.',
       input: { sandbox: { '../../../x': 'a', '.': 'b', '': 'c', '/tmp/y': 'd', 'ok.txt': 'e' }, calls: [] },
       expect: { stdout: { results: [] } },
     }));

@@ -10,10 +10,11 @@ export const fixturePrograms = join(repoRoot, 'test/fixtures/programs');
 /** What one CLI run printed and how it ended. */
 export type CliRun = { exitCode: number; stdout: string; stderr: string; durationMs: number };
 
-// The test runner's environment without the colour switches it sets for itself.
+// The test runner's environment without the colour switches it sets for itself, nor GitHub Actions' (which add reporters).
 function cleanEnv(): Record<string, string> {
   const env: Record<string, string> = {};
-  for (const [key, value] of Object.entries(process.env)) if (value !== undefined && key !== 'FORCE_COLOR' && key !== 'NO_COLOR') env[key] = value;
+  const dropped = new Set(['FORCE_COLOR', 'NO_COLOR', 'GITHUB_ACTIONS', 'GITHUB_STEP_SUMMARY']);
+  for (const [key, value] of Object.entries(process.env)) if (value !== undefined && !dropped.has(key)) env[key] = value;
   return env;
 }
 

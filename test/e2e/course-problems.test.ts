@@ -29,7 +29,7 @@ describe('a broken course is reported whole (e2e)', () => {
       for (const expected of [
         /^dispatch-lab: cases\/echo\/roundtrip\.json: invalid JSON at line 4, column 1: expected a value$/,
         /^dispatch-lab: cases\/echo\/missing-text\.json: \$: missing required property "hint"$/,
-        /^dispatch-lab: cases\/echo\/missing-text\.json: \$\.expect: unknown property "stdot"$/,
+        /^dispatch-lab: cases\/echo\/missing-text\.json: \$\.expect: unknown property "stdot" \(did you mean "stdout"\?\)$/,
         /^dispatch-lab: cases\/echo\/missing-text\.json: \$\.expect\.exitCode: must be integer$/,
         /^dispatch-lab: cases\/echo\/unknown-tool\.json: duplicate case name ".+" \(also in cases\/echo\/unknown-tool-copy\.json\)$/,
         /^dispatch-lab: stages\/stages\.json: stage "unwritten-stage" has no cases \(expected a folder cases\/unwritten-stage\/\)$/,

@@ -36,7 +36,7 @@ describe('a program that never finishes times out, and the run still ends in bou
   ])('%s', async (name) => {
     const run = await runScenario(name, HANGING_CASE);
     expect(run.exitCode).toBe(1);
-    expect(onlyCase(run)).toMatchObject({ status: 'timeout', message: `timed out after ${TIMEOUT_MS} ms: the program did not exit (an endless loop, or waiting for more stdin?)` });
+    expect(onlyCase(run)).toMatchObject({ status: 'timeout', message: `timed out after ${TIMEOUT_MS} ms: the program did not exit (an endless loop, or a timer, child process or open handle that keeps it alive?)` });
     expect(run.stdout).toMatch(/⏱ echo hands its text back as the content/);
     expectCleanBoundedRun(run);
   });

@@ -18,7 +18,7 @@ describe('dispatch-lab test (e2e)', () => {
     expect(run.exitCode).toBe(1);
     expect(run.stdout).toMatch(/✗ register-tools › .+/);
     expect(run.stdout).toMatch(/results\[\d+\]\.content: expected "File created successfully at: [^"]+", received "unknown tool: Write"/);
-    expect(run.stdout).toMatch(/reproduce: printf '%s' '\{.*"tool":"Write".*\}' \| npx tsx program\.ts dispatch/);
+    expect(run.stdout).toMatch(/reproduce: printf '%s' '\{.*"tool":"Write".*\}' \| perl -e 'alarm shift; exec @ARGV' 10 node --import tsx program\.ts dispatch/);
     expect(run.stdout).toMatch(/hint: /);
   });
 

@@ -38,7 +38,7 @@ describe('pretty reporter', () => {
 describe('json reporter', () => {
   it('prints the documented report shape', () => {
     const doc = JSON.parse(render(jsonReporter)) as { summary: object; stages: { slug: string; status: string; cases: object[] }[] };
-    expect(doc.summary).toEqual(sampleReport.summary);
+    expect(doc.summary).toEqual({ ...sampleReport.summary, score: 1, maxScore: 5 });
     expect(doc.stages.map((s) => [s.slug, s.status, s.cases.length])).toEqual([['register-tools', 'fail', 4], ['workspace-protocol', 'skip', 1]]);
     expect(doc).toMatchSnapshot();
   });
@@ -57,7 +57,7 @@ describe('github reporter', () => {
   it('annotates each failing case on its case file and closes with a notice', () => {
     const text = render(githubReporter);
     expect(text.split('\n').filter((l) => l.startsWith('::error '))).toHaveLength(3);
-    expect(text).toMatch(/::notice title=dispatch-lab::1 passed, 3 failed, 1 skipped \(5 cases\)\n$/);
+    expect(text).toMatch(/::notice title=dispatch-lab::1\/5 points: 1 passed, 3 failed, 1 skipped \(5 cases\)\n$/);
     expect(text).toMatchSnapshot();
   });
 });

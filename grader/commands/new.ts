@@ -1,0 +1,86 @@
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { loadCourse } from '../course-loader.ts';
+import { closest } from '../core/closest.ts';
+import { INPUT_SCHEMAS } from '../core/input-schema.ts';
+import { caseFileName, caseText, manifestWithStage, placesToFill, stageText, type NewStage } from '../core/stage-skeleton.ts';
+import { GraderError } from '../grader-error.ts';
+import { contentRootOf } from './options.ts';
+
+/** Flags of `new stage` and `new case`. */
+export type NewArgs = { kind: string; slug: string; name?: string; after?: string; command?: string; title?: string; content?: string };
+
+const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+
+// `dispatch-lab new stage <slug> --after <slug>` / `new case <stage> "<name>"`: write the skeleton, never over anything.
+export async function newCommand(args: NewArgs): Promise<number> {
+  if (args.kind === 'stage') return newStage(args);
+  if (args.kind === 'case') return newCase(args);
+  throw new GraderError([`new makes a "stage" or a "case", not "${args.kind}": npx dispatch-lab new stage <slug> --after <slug>, or npx dispatch-lab new case <stage> "<name>"`]);
+}
+
+// An unknown stage slug as a GraderError with the closest known one.
+function unknownStage(slug: string, slugs: string[]): GraderError {
+  const suggestion = closest(slug, slugs);
+  return new GraderError([`unknown stage "${slug}"${suggestion ? ` (did you mean "${suggestion}"?)` : ''}; the stages are: ${slugs.join(', ')}`]);
+}
+
+// A new stage: its manifest entry after --after (drafted), its text skeleton, one example case; then the places to fill.
+async function newStage(args: NewArgs): Promise<number> {
+  const root = contentRootOf(args);
+  const course = await loadCourse(root);
+  const slugs = course.stages.map((s) => s.slug);
+  if (!SLUG.test(args.slug)) throw new GraderError([`a stage slug is kebab-case (lower-case words joined by "-"), got "${args.slug}"`]);
+  if (args.after === undefined) throw new GraderError(['new stage needs --after <slug>: the stage it comes after in the course']);
+  const after = course.stages.find((s) => s.slug === args.after);
+  if (!after) throw unknownStage(args.after, slugs);
+  const taken = [
+    ...(slugs.includes(args.slug) ? [`stage "${args.slug}" is already in stages/stages.json`] : []),
+    ...(existsSync(join(root, 'stages', `${args.slug}.md`)) ? [`stages/${args.slug}.md already exists`] : []),
+    ...(existsSync(join(root, 'cases', args.slug)) ? [`cases/${args.slug}/ already exists`] : []),
+  ];
+  if (taken.length > 0) throw new GraderError([...taken, 'nothing was written: pick another slug']);
+  const stage: NewStage = { slug: args.slug, title: args.title ?? `TODO: the title of ${args.slug}`, command: args.command ?? after.command, after: after.slug };
+  const manifestPath = join(root, 'stages', 'stages.json');
+  const manifest = manifestWithStage(await readFile(manifestPath, 'utf8'), stage);
+  if (!manifest.ok) throw new GraderError([`stages/stages.json: ${manifest.problem}`]);
+  await writeFile(manifestPath, manifest.text);
+  await writeFile(join(root, 'stages', `${stage.slug}.md`), stageText(stage));
+  await mkdir(join(root, 'cases', stage.slug));
+  await writeFile(join(root, 'cases', stage.slug, 'example.json'), caseText('example', stage.command));
+  const places = placesToFill(stage, !(stage.command in INPUT_SCHEMAS));
+  process.stdout.write([
+    `added stage ${stage.slug} after ${after.slug} (command ${stage.command}, "draft": true):`,
+    `  stages/stages.json, stages/${stage.slug}.md, cases/${stage.slug}/example.json`,
+    `preview it: npx dispatch-lab show ${stage.slug}`,
+    'still to fill, each with the command that checks it:',
+    ...places.map((p, i) => `  ${i + 1}. ${p}`),
+    '',
+  ].join('\n'));
+  return 0;
+}
+
+// A new case of a stage from the command's input template, "expect": {} for record to fill.
+async function newCase(args: NewArgs): Promise<number> {
+  const root = contentRootOf(args);
+  const course = await loadCourse(root);
+  const stage = course.stages.find((s) => s.slug === args.slug);
+  if (!stage) throw unknownStage(args.slug, course.stages.map((s) => s.slug));
+  const name = (args.name ?? '').trim();
+  if (name === '') throw new GraderError(['new case needs a name: npx dispatch-lab new case <stage> "<what the case checks>"']);
+  const file = `cases/${stage.slug}/${caseFileName(name)}`;
+  const twin = course.cases.find((c) => c.stage === stage.slug && c.name.toLowerCase().replace(/\s+/g, ' ') === name.toLowerCase().replace(/\s+/g, ' '));
+  if (twin) throw new GraderError([`stage ${stage.slug} already has a case named "${twin.name}" (${twin.file}): nothing was written`]);
+  if (existsSync(join(root, file))) throw new GraderError([`${file} already exists: nothing was written; pick another name`]);
+  await mkdir(join(root, 'cases', stage.slug), { recursive: true });
+  await writeFile(join(root, file), caseText(name, stage.command));
+  process.stdout.write([
+    `wrote ${file}`,
+    `  1. edit its "input" and "hint"`,
+    `  2. npx dispatch-lab record --stage ${stage.slug} --case ${JSON.stringify(caseFileName(name).replace(/\.json$/, ''))}   (fills "expect" from the reference; read what it prints)`,
+    `  3. npx dispatch-lab validate && npx dispatch-lab verify --stage ${stage.slug}`,
+    '',
+  ].join('\n'));
+  return 0;
+}

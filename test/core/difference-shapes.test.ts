@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { firstShapeNote, shapeNote } from '../../grader/core/difference-shapes.ts';
+import type { Mismatch } from '../../grader/core/types.ts';
+
+const value = (expected: unknown, received: unknown, path = 'results[0].content'): Mismatch => ({ kind: 'value', path, expected, received });
+
+describe('shapeNote', () => {
+  const table: [string, Mismatch, RegExp | undefined][] = [
+    ['an extra is_error: false', { kind: 'unexpected', path: 'results[0].is_error', received: false }, /extra `is_error: false`/],
+    ['a key present as null', { kind: 'unexpected', path: 'results[0].is_error', received: null }, /`is_error` is present with the value null: the key should be absent/],
+    ['null expected, key left out', { kind: 'missing', path: 'final', expected: null }, /`final` must be present with the value null/],
+    ['a missing final newline', value('done\n', 'done'), /lacks the final newline/],
+    ['an extra final newline', value('done', 'done\n'), /extra newline/],
+    ['a multi-line text without its last newline', value('1: a\n2: b\n', '1: a\n2: b'), /lacks the final newline/],
+    ['every line without its newline', value('a\nb\nc\n', 'abc'), /every line lacks its trailing newline/],
+    ['line numbers from 0', value('1: a\n2: b\n', '0: a\n1: b\n'), /every number that differs is off by one \(received 0 where 1 is expected\)/],
+    ['a number off by one', value(3, 2, 'count'), /the number is off by one/],
+    ['seconds for milliseconds', value('timed out after 250 ms', 'timed out after 250000 ms'), /1000 times too large/],
+    ['milliseconds for seconds', value(2000, 2, 'ms'), /1000 times too small/],
+    ['numbers that differ in no one way', value('1 and 5', '2 and 9'), undefined],
+    ['case only', value('Error: File not found: a', 'Error: file not found: a'), /only upper\/lower case differs/],
+    ['whitespace only', value('a  b', 'a b'), /only whitespace differs/],
+    ['trimmed', value('  hi there \n', 'hi there'), /trimmed/],
+    ['line-number prefixes missing', value('1: a\n2: b\n', 'a\nb\n'), /every line lacks its line-number prefix \("1: " on the first\)/],
+    ['an extra prefix on every line', value('a\nb', '> a\n> b'), /every line has an extra prefix \("> " on the first\)/],
+    ['a one-line text without its line number', value('1: A', 'A'), /the line lacks its line-number prefix \("1: "\)/],
+    ['a missing "Error: " prefix', value('Error: Parameter path is required', 'Parameter path is required'), /lacks the beginning "Error: "/],
+    ['a missing final period', value('Successfully replaced text at exactly one location.', 'Successfully replaced text at exactly one location'), /stops short: it lacks the ending "\."/],
+    ['an extra ending', value('hi', 'hi!!'), /goes on past the expected end: extra "!!"/],
+    ['an extra beginning', value('unknown tool: x', 'Error: unknown tool: x'), /extra beginning "Error: "/],
+    ['the same lines in another order', value('B.txt\na.txt\n', 'a.txt\nB.txt\n'), /same lines in another order/],
+    ['CRLF normalised', value('a\r\nb\r\n', 'a\nb\n'), /"\\r\\n" became "\\n"/],
+    ['a string for a boolean', value(true, 'true', 'results[0].is_error'), /a string where a boolean is expected \(the same true, as a string\)/],
+    ['unrelated strings', value('Error: File not found: a', 'hello'), undefined],
+    ['a missing result', { kind: 'missing', path: 'results[1]', expected: { content: 'x' } }, undefined],
+  ];
+  it.each(table)('%s', (_, mismatch, note) => {
+    const found = shapeNote(mismatch);
+    if (note === undefined) expect(found).toBeUndefined();
+    else expect(found).toMatch(note);
+  });
+
+  it('takes the first difference that has a shape', () => {
+    expect(firstShapeNote([value('x', 'hello'), value('a\n', 'a')])).toMatch(/final newline/);
+    expect(firstShapeNote([value('x', 'hello')])).toBeUndefined();
+  });
+});

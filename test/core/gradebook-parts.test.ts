@@ -1,0 +1,114 @@
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { escapeHtml, gradebookHtml, SORT_SCRIPT } from '../../grader/core/gradebook-html.ts';
+import { etaMs, finishedLine, formatDuration, formatEta, progressLine } from '../../grader/core/grade-progress.ts';
+import { reportNames, reportPath, reportPathProblem } from '../../grader/core/report-paths.ts';
+import { shardOutName, shareOf } from '../../grader/core/submission-share.ts';
+import type { Gradebook } from '../../grader/core/gradebook.ts';
+
+describe('grade progress text', () => {
+  it.each([
+    [0, '0s'], [999, '0s'], [45_000, '45s'], [72_000, '1m12s'], [3_599_000, '59m59s'], [7_500_000, '2h05m'],
+  ])('formats %i ms elapsed as %s', (ms, text) => expect(formatDuration(ms)).toBe(text));
+
+  it.each([
+    [400, '1s'], [40_000, '40s'], [480_000, '8m'], [510_000, '9m'], [3_900_000, '1h05m'],
+  ])('formats %i ms left as %s', (ms, text) => expect(formatEta(ms)).toBe(text));
+
+  it.each([
+    [{ done: 0, total: 40, elapsedMs: 5_000 }, undefined],
+    [{ done: 3, total: 40, elapsedMs: 72_000 }, 888_000],
+    [{ done: 40, total: 40, elapsedMs: 60_000 }, 0],
+  ])('estimates the time left of %j as %s ms', (progress, eta) => expect(etaMs(progress)).toBe(eta));
+
+  it.each([
+    [{ done: 0, total: 40, elapsedMs: 2_000 }, 'graded 0/40 · 2s'],
+    [{ done: 3, total: 40, elapsedMs: 72_000 }, 'graded 3/40 · 1m12s · ETA 15m'],
+    [{ done: 39, total: 40, elapsedMs: 390_000 }, 'graded 39/40 · 6m30s · ETA 10s'],
+    [{ done: 40, total: 40, elapsedMs: 400_000 }, 'graded 40/40 · 6m40s'],
+  ])('shows the live line of %j as %s', (progress, line) => expect(progressLine(progress)).toBe(line));
+
+  it('prints a plain line per finished submission, its problem after it', () => {
+    expect(finishedLine({ position: 3, total: 40, name: 'alice', score: 87, maxScore: 100, passed: 40, cases: 45, elapsedMs: 72_000 })).toBe('[3/40] alice: 87/100 points, 40/45 cases (1m12s elapsed)');
+    expect(finishedLine({ position: 4, total: 40, name: 'bob', score: 0, maxScore: 100, passed: 0, cases: 45, elapsedMs: 75_000, problem: 'program.ts crashes at start: Error: boom' }))
+      .toBe('[4/40] bob: 0/100 points, 0/45 cases (1m15s elapsed) — program.ts crashes at start: Error: boom');
+  });
+});
+
+describe('grade --shard over submissions', () => {
+  const submissions = ['carol', 'alice', 'eve', 'bob', 'dan'];
+  it.each([
+    [1, ['alice', 'dan']],
+    [2, ['bob', 'eve']],
+    [3, ['carol']],
+  ])('shard %i/3 grades %j (sorted, every third)', (index, share) => expect(shareOf(submissions, { index, count: 3 })).toEqual(share));
+
+  it('covers every submission exactly once across the shards', () => {
+    const all = [1, 2, 3, 4].flatMap((index) => shareOf(submissions, { index, count: 4 }));
+    expect(all.sort()).toEqual([...submissions].sort());
+  });
+
+  it('keeps the given order without a shard, and names each shard its own gradebook', () => {
+    expect(shareOf(submissions, undefined)).toEqual(submissions);
+    expect([shardOutName('book', undefined), shardOutName('book', { index: 2, count: 3 })]).toEqual(['book', 'book-2']);
+  });
+});
+
+describe('per-submission report paths', () => {
+  it('names each report after its folder, unique and file-safe', () => {
+    expect(reportNames(['/c/alice', '/d/alice', '/e/<b> x', '/f/', '/g/..', '/h/bob/'])).toEqual(['alice', 'alice-2', '_b__x', 'f', 'submission', 'bob']);
+  });
+
+  it.each([
+    ['json', 'reports/{submission}.json', 'reports/alice.json'],
+    ['junit', 'out/{submission}/junit.xml', 'out/alice/junit.xml'],
+    ['json', 'reports/', 'reports/alice.json'],
+    ['junit', 'reports', 'reports/alice.xml'],
+    ['pretty', 'logs/', 'logs/alice.txt'],
+  ])('%s=%s writes %s', (reporter, path, file) => expect(reportPath(reporter, path, 'alice')).toBe(file));
+
+  it('refuses one fixed file for many submissions, saying how to write one each', () => {
+    expect(reportPathProblem('json', 'reports/{submission}.json', false)).toBeUndefined();
+    expect(reportPathProblem('json', 'reports', true)).toBeUndefined();
+    expect(reportPathProblem('json', 'report.json', false)).toBe('grade writes one json report per submission: put {submission} in the path (e.g. --output-file json=reports/{submission}.json) or name a directory ending in / (got "report.json")');
+  });
+});
+
+describe('the HTML gradebook page', () => {
+  const book: Gradebook = {
+    stages: ['echo', 'view'],
+    complete: false,
+    incomplete: 'stopped by SIGINT: 1 of 2 submissions graded',
+    submissions: [
+      {
+        submission: '<img src=x onerror=alert(1)>', score: 1, maxScore: 3, passed: 1, total: 3, firstFailingStage: 'view', problem: 'Error: "<script>" & \'quotes\'', problemDetail: 'line 1\n<b>line 2</b>', cases: [],
+        stages: { echo: { score: 1, maxScore: 1, passed: 1, total: 1, mark: 'all' }, view: { score: 0, maxScore: 2, passed: 0, total: 2, mark: 'none' } },
+      },
+    ],
+  };
+  const html = gradebookHtml(book);
+
+  it('escapes every value that came from a submission', () => {
+    expect(escapeHtml(`<a href="x">'&'</a>`)).toBe('&#60;a href=&#34;x&#34;&#62;&#39;&#38;&#39;&#60;/a&#62;');
+    expect(html).not.toContain('<img');
+    expect(html).not.toContain('<b>');
+    expect(html.match(/<script>/g)).toHaveLength(1);
+    expect(html).toContain('&#60;img src=x onerror=alert(1)&#62;');
+    expect(html).toContain('Error: &#34;&#60;script&#62;&#34; &#38; &#39;quotes&#39;');
+  });
+
+  it('allows only its own script (by hash) and loads nothing from anywhere', () => {
+    const hash = createHash('sha256').update(SORT_SCRIPT).digest('base64');
+    expect(html).toContain(`default-src 'none'; style-src 'unsafe-inline'; script-src 'sha256-${hash}';`);
+    expect(html).toContain(`<script>${SORT_SCRIPT}</script>`);
+    expect(html).not.toMatch(/https?:|<link|src=["']|url\(/);
+  });
+
+  it('colours stage cells by how much passed, in points, with sortable headers and the incomplete note', () => {
+    expect(html).toContain('<td class="number all" data-sort="1" title="every case passed: 1/1 cases, 1/1 points">1/1</td>');
+    expect(html).toContain('<td class="number none" data-sort="0" title="no case passed: 0/2 cases, 0/2 points">0/2</td>');
+    expect(html).toContain('<td class="number" data-sort="1">1/3</td><td data-sort="1">view</td>');
+    expect(html).toContain('<th scope="col" aria-sort="none" data-type="number"><button type="button">Score</button></th>');
+    expect(html).toContain('<p class="incomplete">Incomplete: stopped by SIGINT: 1 of 2 submissions graded</p>');
+  });
+});

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { Ajv } from 'ajv';
+import { isMistake, likelyMistake, MISTAKES_SCHEMA } from '../../grader/core/mistakes.ts';
+import type { Mismatch, MistakePattern } from '../../grader/core/types.ts';
+
+const hint = 'h';
+
+describe('isMistake', () => {
+  const table: [string, MistakePattern, Mismatch, boolean][] = [
+    ['equals on an extra key', { path: 'results[*].is_error', equals: false, hint }, { kind: 'unexpected', path: 'results[3].is_error', received: false }, true],
+    ['equals on a changed value', { path: 'results[*].is_error', equals: false, hint }, { kind: 'value', path: 'results[0].is_error', expected: true, received: false }, true],
+    ['equals compares deeply', { path: 'a', equals: { b: [1] }, hint }, { kind: 'value', path: 'a', expected: 1, received: { b: [1] } }, true],
+    ['equals, another value', { path: 'results[*].is_error', equals: false, hint }, { kind: 'unexpected', path: 'results[0].is_error', received: true }, false],
+    ['[*] is any index, not any text', { path: 'results[*].is_error', equals: false, hint }, { kind: 'unexpected', path: 'results.is_error', received: false }, false],
+    ['the path must match whole', { path: 'results[*].is_error', equals: false, hint }, { kind: 'unexpected', path: 'x.results[0].is_error', received: false }, false],
+    ['nested wildcards', { path: 'requests[*].messages[*].tool_call_id', absent: true, hint }, { kind: 'missing', path: 'requests[1].messages[2].tool_call_id', expected: 'c1' }, true],
+    ['present is an extra key', { path: 'workspace', present: true, hint }, { kind: 'unexpected', path: 'workspace', received: {} }, true],
+    ['present is not a changed value', { path: 'workspace', present: true, hint }, { kind: 'value', path: 'workspace', expected: {}, received: { a: '' } }, false],
+    ['absent is a missing key', { path: 'results[*].is_error', absent: true, hint }, { kind: 'missing', path: 'results[0].is_error', expected: true }, true],
+    ['matches runs RE2 on the string', { path: 'results[*].content', matches: '^0: ', hint }, { kind: 'value', path: 'results[0].content', expected: '1: a', received: '0: a' }, true],
+    ['matches needs a string', { path: 'n', matches: '1', hint }, { kind: 'value', path: 'n', expected: 2, received: 1 }, false],
+    ['matches never on a missing value', { path: 'c', matches: '', hint }, { kind: 'missing', path: 'c', expected: 'x' }, false],
+    ['type string', { path: 'results[*].is_error', type: 'string', hint }, { kind: 'value', path: 'results[0].is_error', expected: true, received: 'true' }, true],
+    ['type number takes integers', { path: 'n', type: 'number', hint }, { kind: 'value', path: 'n', expected: 'x', received: 3 }, true],
+    ['stdout names the whole document', { path: 'stdout', type: 'array', hint }, { kind: 'value', path: '', expected: {}, received: [] }, true],
+  ];
+  it.each(table)('%s', (_, pattern, mismatch, expected) => {
+    expect(isMistake(pattern, mismatch)).toBe(expected);
+  });
+});
+
+describe('likelyMistake', () => {
+  const patterns: MistakePattern[] = [
+    { path: 'results[*].content', matches: '^Unknown', hint: 'lower case' },
+    { path: 'results[*].is_error', equals: false, hint: 'no is_error on success' },
+  ];
+  it('answers the first difference a pattern describes', () => {
+    const found = likelyMistake(patterns, [
+      { kind: 'value', path: 'results[0].content', expected: 'a', received: 'b' },
+      { kind: 'unexpected', path: 'results[1].is_error', received: false },
+      { kind: 'value', path: 'results[2].content', expected: 'unknown tool: x', received: 'Unknown tool: x' },
+    ]);
+    expect(found?.hint).toBe('no is_error on success');
+  });
+  it('is undefined without patterns or without a match', () => {
+    expect(likelyMistake(undefined, [{ kind: 'unexpected', path: 'results[0].is_error', received: false }])).toBeUndefined();
+    expect(likelyMistake(patterns, [{ kind: 'value', path: 'x', expected: 1, received: 2 }])).toBeUndefined();
+  });
+});
+
+describe('MISTAKES_SCHEMA', () => {
+  const validate = new Ajv({ strict: false }).compile(MISTAKES_SCHEMA);
+  it.each<[string, unknown, boolean]>([
+    ['one condition', [{ path: 'a', equals: null, hint }], true],
+    ['every kind of condition', [{ path: 'a', present: true, hint }, { path: 'a', absent: true, hint }, { path: 'a', matches: 'x', hint }, { path: 'a', type: 'integer', hint }], true],
+    ['no condition', [{ path: 'a', hint }], false],
+    ['two conditions', [{ path: 'a', equals: 1, matches: 'x', hint }], false],
+    ['no hint', [{ path: 'a', equals: 1 }], false],
+    ['an unknown key', [{ path: 'a', equals: 1, hint, when: 1 }], false],
+    ['an unknown type', [{ path: 'a', type: 'any', hint }], false],
+  ])('%s', (_, value, ok) => {
+    expect(validate(value)).toBe(ok);
+  });
+});

@@ -1,0 +1,15 @@
+/** The first detailed failure block of a pretty report, read back: the paths it names and its answering lines. */
+export type FirstBlock = { text: string; paths: string[]; answers: string[] };
+
+// The first block that starts with "✗ " at the start of a line, up to its rerun line (undefined when none).
+export function firstBlock(output: string): FirstBlock | undefined {
+  const lines = output.split('\n');
+  const start = lines.findIndex((l) => l.startsWith('✗ '));
+  if (start < 0) return undefined;
+  const end = lines.findIndex((l, i) => i > start && l.startsWith('  rerun:'));
+  const block = lines.slice(start, end < 0 ? undefined : end + 1);
+  const differs = block.indexOf('  what differs:');
+  const paths = differs < 0 ? [] : block.slice(differs + 1).filter((l) => /^ {4}\S/.test(l)).map((l) => /^ {4}([^:\s]+):/.exec(l)?.[1] ?? '').filter((p) => p !== '');
+  const answers = block.filter((l) => /^ {2}(note|likely mistake|hint):/.test(l));
+  return { text: block.join('\n'), paths, answers };
+}

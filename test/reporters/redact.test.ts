@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { HIDDEN_INPUT, redactPrivate, redactVerdict } from '../../grader/core/redact.ts';
+import { REPORTERS } from '../../grader/reporters/index.ts';
+import type { CaseResult, Failure, Report } from '../../grader/core/types.ts';
+import { sampleReport, stage } from './sample-report.ts';
+
+const IN = 'SECRET_INPUT_7f3a';
+const OUT = 'SECRET_EXPECTED_9c1d';
+
+// A report with one failing private case whose input, expectation, output and stderr all carry markers.
+function privateReport(): Report {
+  const base = sampleReport.stages[0]!.cases[1]!;
+  const failing: CaseResult = {
+    case: { ...base.case, name: 'hidden edge case', private: true, input: { calls: [{ tool: 'echo', input: { text: IN } }] }, expect: { stdout: { results: [{ content: OUT }] } } },
+    verdict: { status: 'fail', failures: [{ kind: 'mismatch', mismatches: [{ kind: 'value', path: 'results[0].content', expected: OUT, received: IN }] }, { kind: 'stdout', problem: 'stdout is not one JSON document', excerpt: IN }] },
+    run: { ...base.run!, stdout: `{"results":[{"content":"${IN}"}]}`, stderr: `got ${IN}\n` },
+    durationMs: 3,
+  };
+  return { summary: { passed: 1, failed: 1, skipped: 0, total: 2, durationMs: 5 }, stages: [{ stage, status: 'fail', cases: [sampleReport.stages[0]!.cases[0]!, failing] }] };
+}
+
+// Drive a reporter through a whole run of the report, as a run would, and return what it wrote.
+function render(name: string, report: Report): string {
+  let out = '';
+  const reporter = REPORTERS[name]!({ write: (t) => void (out += t), color: false });
+  reporter.onRunStart?.({ mode: 'every', stages: report.stages.map((s) => ({ stage: s.stage, cases: s.cases.map((c) => c.case) })) });
+  for (const s of report.stages) {
+    reporter.onStageStart?.({ stage: s.stage, cases: s.cases.map((c) => c.case) });
+    for (const c of s.cases) reporter.onCaseEnd?.(c, s.stage);
+    reporter.onStageEnd?.(s);
+  }
+  reporter.onRunEnd?.(report);
+  return out;
+}
+
+describe('redactVerdict', () => {
+  it.each<[Failure, Failure]>([
+    [{ kind: 'mismatch', mismatches: [{ kind: 'value', path: 'a', expected: OUT, received: IN }], more: 3 }, { kind: 'stdout', problem: 'output differs (private case: details hidden)', excerpt: '' }],
+    [{ kind: 'exit-code', expected: 1, received: 0, signal: null }, { kind: 'stdout', problem: 'exit code differs (private case: details hidden)', excerpt: '' }],
+    [{ kind: 'exit-code', expected: 0, received: null, signal: 'SIGKILL' }, { kind: 'stdout', problem: 'the program was killed by SIGKILL (private case: details hidden)', excerpt: '' }],
+    [{ kind: 'stdout', problem: 'stdout is empty', excerpt: IN }, { kind: 'stdout', problem: 'stdout is empty', excerpt: '' }],
+    [{ kind: 'output-limit', stream: 'stdout', limitBytes: 10, droppedBytes: 5, head: IN, tail: IN }, { kind: 'output-limit', stream: 'stdout', limitBytes: 10 }],
+    [{ kind: 'not-implemented', what: 'tools.view' }, { kind: 'not-implemented', what: 'tools.view' }],
+    [{ kind: 'flaky', runs: 2, outcomes: [{ status: 'fail', message: IN, count: 1 }, { status: 'pass', message: '', count: 1 }] }, { kind: 'flaky', runs: 2, outcomes: [{ status: 'fail', message: '', count: 1 }, { status: 'pass', message: '', count: 1 }] }],
+  ])('%o → %o', (failure, redacted) => {
+    expect(redactVerdict({ status: 'fail', failures: [failure] })).toEqual({ status: 'fail', failures: [redacted] });
+  });
+
+  it('leaves verdicts that carry no values alone', () => {
+    expect(redactVerdict({ status: 'timeout', timeoutMs: 5 })).toEqual({ status: 'timeout', timeoutMs: 5 });
+  });
+});
+
+describe('redactPrivate', () => {
+  it('keeps a private case name, status and hint, and drops its input, expectation and output', () => {
+    const redacted = redactPrivate(privateReport()).stages[0]!.cases[1]!;
+    expect([redacted.case.name, redacted.verdict.status, redacted.case.hint, redacted.case.input, redacted.case.expect]).toEqual(['hidden edge case', 'fail', privateReport().stages[0]!.cases[1]!.case.hint, HIDDEN_INPUT, {}]);
+    expect([redacted.run?.stdout, redacted.run?.stderr]).toEqual(['', '']);
+    expect(redactPrivate(privateReport()).stages[0]!.cases[0]).toBe(privateReport().stages[0]!.cases[0]);
+  });
+});
+
+describe('student-facing reporters', () => {
+  it.each(['pretty', 'github', 'github-summary', 'junit', 'gradescope'])('%s never shows a private case input or expected output', (name) => {
+    const text = render(name, privateReport());
+    expect(text).toContain('hidden edge case');
+    expect(text).not.toContain(IN);
+    expect(text).not.toContain(OUT);
+  });
+
+  it('json, the instructor report, keeps everything', () => {
+    const text = render('json', privateReport());
+    expect(text).toContain(IN);
+    expect(text).toContain(OUT);
+    expect(JSON.parse(text).stages[0].cases[1].private).toBe(true);
+  });
+});
