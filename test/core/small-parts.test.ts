@@ -70,4 +70,8 @@ describe('reproduce commands', () => {
   it('reruns one case through the grader', () => {
     expect(rerunCommand(c)).toBe(`npx dispatch-lab test --stage echo --case 'it'\\''s odd'`);
   });
+  it('gives no input away for a private case, and sends a worked example back to verify', () => {
+    expect(reproduceCommand({ ...c, private: true }, { slug: 'echo', title: '', command: 'dispatch' })).toBe('not available for a private case (its input is not shown)');
+    expect(rerunCommand({ ...c, file: 'stages/echo.md' })).toBe('npx dispatch-lab verify --stage echo');
+  });
 });

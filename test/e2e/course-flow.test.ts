@@ -118,14 +118,16 @@ describe('show (e2e)', () => {
 });
 
 describe('verify and validate (e2e)', () => {
+  // Three stages, one per kind of command (a tool stage, the raw protocol, the MCP client); .ci/run verifies the whole
+  // course with `npx dispatch-lab verify` outside the test suite, where its minutes do not race a test timeout.
   it('verify: the reference passes every case and the starter fails every stage', async () => {
-    const run = await runCli(['verify'], { timeoutMs: 300_000 });
+    const run = await runCli(['verify', '--stage', 'echo', '--stage', 'workspace-protocol', '--stage', 'mcp-discovery'], { timeoutMs: 280_000 });
     expect(run.stderr).toBe('');
     expect(run.exitCode).toBe(0);
     const lines = run.stdout.split('\n').filter((l) => /^[✓✗] /.test(l));
-    expect(lines.length).toBeGreaterThanOrEqual(9);
+    expect(lines).toHaveLength(3);
     expect(lines.every((l) => l.startsWith('✓'))).toBe(true);
-    expect(run.stdout).toMatch(/verified \d+ stages/);
+    expect(run.stdout).toMatch(/verified 3 stages/);
   }, 300_000);
 
   it('validate reports the course as valid', async () => {
