@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -105,4 +106,34 @@ describe('dispatch-lab test --watch: the current stage first, results as they co
     expect(output.slice(cancelled)).toMatch(/echo · [\s\S]*view · [\s\S]*✓ view passes/);
     expect(output).not.toMatch(/\u001b\[/);
   });
+
+  // util-linux `script` gives the CLI a pseudo-terminal, where the screen is redrawn for each run.
+  it.skipIf(!hasScript())('in a terminal, shows a cancelled run\'s verdicts marked as the previous save\'s while the new run goes', async () => {
+    student = await makeStudentDir();
+    const course = await smallCourse();
+    content = course;
+    await student.write('program.ts', programWithView(VIEW_HANG));
+    watch = startWatchMode(student.dir, ['--content', course.dir, '--jobs', '1', '--timeout', '100000'], { tty: true });
+    await watch.waitFor(/view · /);
+    const before = watch.output().length;
+    await student.write('program.ts', programWithView(''));
+    // The new run's screen starts with what the cancelled run had reached, marked, before any new verdict.
+    const output = (await watch.waitFor(/watching for changes — Enter rerun/)).slice(before);
+    const marked = output.indexOf('from the previous save (cancelled before it finished):');
+    const running = output.lastIndexOf('running the course…', marked);
+    expect(running).toBeGreaterThanOrEqual(0);
+    expect(marked).toBeGreaterThan(running);
+    expect(output.slice(marked)).toMatch(/^from the previous save \(cancelled before it finished\):\r?\necho · [^\n]*\n {2}✓ echo hands its text back as the content[^\n]*\n {2}✓ An unknown tool name is an error result/);
+    expect(output.slice(marked)).toMatch(/✓ view passes/);
+  });
 });
+
+// Whether util-linux `script` is there to give the CLI a pseudo-terminal.
+function hasScript(): boolean {
+  try {
+    execFileSync('script', ['--version'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
