@@ -4,14 +4,16 @@
 //   dist/cli.js    the entry: prints help.txt for a bare `--help` (yargs and its text layout cost most of a cold start),
 //                  otherwise loads main.js.
 import { execFileSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dist = (name) => fileURLToPath(new URL(`../dist/${name}`, import.meta.url));
 
-await build({
+const built = await build({
+  metafile: true,
   absWorkingDir: root,
   entryPoints: { main: 'grader/cli.ts' },
   outdir: 'dist',
@@ -26,6 +28,10 @@ await build({
   sourcemap: 'linked',
   logLevel: 'warning',
 });
+
+// Chunks are named by content hash: remove the ones an earlier build left, so dist/ (and the package) holds this build only.
+const current = new Set(Object.keys(built.metafile.outputs).map((file) => relative('dist/chunks', file)));
+for (const name of readdirSync(dist('chunks'))) if (!current.has(name)) rmSync(dist(`chunks/${name}`), { force: true });
 
 // yargs wraps its help at min(80, terminal width): on a pipe, 80. The entry uses this text only where yargs would print the same.
 const help = execFileSync(process.execPath, [dist('main.js'), '--help'], { cwd: root, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'inherit'] });
