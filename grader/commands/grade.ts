@@ -8,7 +8,7 @@ import type { Selection } from '../core/plan.ts';
 import { GraderError } from '../grader-error.ts';
 import { type Gradebook, type GradebookRow, gradebookCsv, gradebookRow, ungradedRow } from '../core/gradebook.ts';
 import { gradebookHtml } from '../core/gradebook-html.ts';
-import { safeText } from '../core/safe-text.ts';
+import { safeJson, safeText } from '../core/safe-text.ts';
 import { shardOutName, shareOf, type Shard } from '../core/submission-share.ts';
 import { reportNames } from '../core/report-paths.ts';
 import { STOP_SIGNALS, watchStopSignals, type StopSignals } from '../io/stop-signals.ts';
@@ -119,7 +119,7 @@ export async function gradeCommand(args: GradeArgs): Promise<number> {
       book.incomplete = `stopped by ${stoppedBy}: ${book.submissions.filter((r) => !r.problem?.startsWith('not graded:')).length} of ${submissions.length} submissions graded`;
     }
     const out = resolve(shardOutName(args.out, shard));
-    await writeAtomically(`${out}.json`, `${JSON.stringify(book, null, 2)}\n`);
+    await writeAtomically(`${out}.json`, `${safeJson(book, 2)}\n`);
     await writeAtomically(`${out}.csv`, gradebookCsv(book));
     await writeAtomically(`${out}.html`, gradebookHtml(book));
     const share = shard ? ` (shard ${shard.index}/${shard.count}: ${submissions.length} of ${args.submissions.length} submissions)` : '';

@@ -17,3 +17,14 @@ export function safeText(text: string): string {
     .replace(/^([ \t]*):(?=:)/gm, '$1\\u003a')
     .replace(/##\[/g, '#\\u0023[');
 }
+
+/** What JSON.stringify leaves raw that a terminal or a CI log would act on: DEL, C1 controls and bidi overrides. */
+const JSON_UNSAFE = /[\u007F-\u009F\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
+
+// A value as JSON text that is safe to print: the same document (every character a student wrote is kept, as a
+// \u escape where a terminal would act on it, and `##[` as `##\u005b`), so a reader of the file gets the exact values.
+export function safeJson(value: unknown, indent?: number): string {
+  return JSON.stringify(value, null, indent)
+    .replace(JSON_UNSAFE, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`)
+    .replace(/##\[/g, '##\\u005b');
+}

@@ -2,7 +2,7 @@ import type { CaseResult, Report, StageResult } from '../core/types.ts';
 import type { ReporterFactory } from './reporter.ts';
 import { caseScore, formatScore, reportScore, stageScore } from '../core/points.ts';
 import { boundedText, firstDifference } from '../core/first-difference.ts';
-import { safeText } from '../core/safe-text.ts';
+import { safeJson, safeText } from '../core/safe-text.ts';
 
 /** Characters of a test's output (Gradescope shows it in a box under the test). */
 const TEST_OUTPUT_CHARS = 4_000;
@@ -94,6 +94,6 @@ export function gradescopeFault(problems: string[]): GradescopeResults {
 // Writes Gradescope's results.json when the run ends (use: --output-file gradescope=/autograder/results/results.json).
 export const gradescopeReporter: ReporterFactory = ({ write }) => ({
   onRunEnd(report) {
-    write(`${JSON.stringify(gradescopeResults(report), null, 2)}\n`);
+    write(`${safeJson(gradescopeResults(report), 2)}\n`);
   },
 });

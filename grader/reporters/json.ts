@@ -2,7 +2,7 @@ import type { CaseResult, Report, StageResult } from '../core/types.ts';
 import type { JsonCase, JsonReport, JsonRun, JsonStage } from '../core/json-report.ts';
 import type { ReporterFactory, RunInfo } from './reporter.ts';
 import { describeVerdict } from '../core/describe.ts';
-import { safeText } from '../core/safe-text.ts';
+import { safeJson, safeText } from '../core/safe-text.ts';
 import { caseScore, reportScore, stageScore } from '../core/points.ts';
 
 export type { JsonCase, JsonReport, JsonRun, JsonStage };
@@ -66,6 +66,6 @@ export function toJsonReport(report: Report, run?: RunInfo): JsonReport {
 // Prints one JSON document when the run ends.
 export const jsonReporter: ReporterFactory = ({ write, run }) => ({
   onRunEnd(report) {
-    write(`${JSON.stringify(toJsonReport(report, run), null, 2)}\n`);
+    write(`${safeJson(toJsonReport(report, run), 2)}\n`);
   },
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { safeText } from '../../grader/core/safe-text.ts';
+import { safeJson, safeText } from '../../grader/core/safe-text.ts';
 
 describe('safeText', () => {
   it.each([
@@ -18,5 +18,17 @@ describe('safeText', () => {
   it('is idempotent', () => {
     const once = safeText('\u001b[0m::x ##[y]');
     expect(safeText(once)).toBe(once);
+  });
+});
+
+describe('safeJson', () => {
+  it.each([
+    ['a C1 CSI and DEL', { s: 'x\u009b31my\u007f' }, '{"s":"x\\u009b31my\\u007f"}'],
+    ['a bidi override', ['\u202Eevil'], '["\\u202eevil"]'],
+    ['a legacy workflow command', { s: '##[error]forged' }, '{"s":"##\\u005berror]forged"}'],
+    ['C0 controls (JSON.stringify escapes them already)', '\u001b]0;t\u0007', '"\\u001b]0;t\\u0007"'],
+  ])('escapes %s and reads back as the same value', (_, value, text) => {
+    expect(safeJson(value)).toBe(text);
+    expect(JSON.parse(safeJson(value))).toEqual(value);
   });
 });
