@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { assertProgramExists, planOrThrow } from '../app.ts';
+import { GraderError } from '../grader-error.ts';
 import { loadCourse } from '../course-loader.ts';
 import { createProgramBuilder } from '../io/build-program.ts';
 import { readKeys } from '../io/keys.ts';
@@ -18,6 +19,8 @@ const SETTLE_MS = 5_000;
 
 // `dispatch-lab test --watch`: rerun on every change until the student quits; bad flags still exit 2 at once.
 export async function watchCommand(args: TestArgs): Promise<number> {
+  // Private cases are for CI runs, whose reporters hide them; the watch screen would show their values.
+  if ((args.cases ?? []).length > 0) throw new GraderError(['--cases (private case directories) works with test, verify and grade, not with --watch']);
   const contentRoot = contentRootOf(args);
   const course = await loadCourse(contentRoot);
   const base = testOptionsOf(args, course, []);

@@ -63,6 +63,12 @@ describe('a broken course is reported whole (e2e)', () => {
     expect(none.stderr).toMatch(/no case matches --case "rondtrip"/);
   });
 
+  it('refuses private case directories in watch mode, whose screen would show their values', async () => {
+    const run = await runCli(['test', '--watch', '--cases', 'private-cases']);
+    expect(run.exitCode).toBe(2);
+    expect(run.stderr).toBe('dispatch-lab: --cases (private case directories) works with test, verify and grade, not with --watch\n');
+  });
+
   it('an unreadable manifest is one problem, not a crash', async () => {
     const content = await copyContent();
     try {
