@@ -14,8 +14,8 @@ function dispatchLabCalls(text: string): { command: string; flags: string[] }[] 
 describe('examples/ workflows', async () => {
   const files = (await readdir(examples)).filter((f) => f.endsWith('.yml')).sort();
 
-  it('has the two workflows', () => {
-    expect(files).toEqual(['github-classroom.yml', 'grade-class.yml']);
+  it('has the three workflows', () => {
+    expect(files).toEqual(['github-classroom.yml', 'grade-class-gradebook.yml', 'grade-class.yml']);
   });
 
   it.each(files)('%s is plain YAML (spaces, a name, jobs with steps)', async (file) => {
