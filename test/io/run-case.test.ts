@@ -18,7 +18,7 @@ const programs: Record<string, string> = {
   'orphan-holds-stdout.mjs': `import { spawn } from 'node:child_process'; spawn('sleep', ['29.871'], { stdio: 'inherit', detached: true }).unref(); process.stdout.write('bye');`,
   // The escapee says "ready" on fd 3 only once it is in its own session with an empty environment; the program exits
   // after that, so the grader never kills it before it escaped (which left nothing holding stdout: a flaky test).
-  'unfindable-orphan.mjs': `import { spawn } from 'node:child_process'; const child = spawn('setsid', ['-f', 'env', '-i', 'sh', '-c', 'echo ready >&3; exec sleep 4.321'], { stdio: ['ignore', 'inherit', 'inherit', 'pipe'] }); child.stdio[3].once('data', () => { process.stdout.write('bye'); process.exit(0); });`,
+  'unfindable-orphan.mjs': `import { spawn } from 'node:child_process'; const child = spawn('setsid', ['-f', 'env', '-i', 'sh', '-c', 'echo ready >&3; exec sleep 24.321'], { stdio: ['ignore', 'inherit', 'inherit', 'pipe'] }); child.stdio[3].once('data', () => { process.stdout.write('bye'); process.exit(0); });`,
   'print-env.mjs': `process.stdout.write(JSON.stringify(process.env));`,
   'flood.mjs': `import { writeSync } from 'node:fs'; const b = Buffer.alloc(1 << 20, 'z'); for (let i = 0; i < 20; i++) writeSync(1, b);`,
 };
@@ -80,7 +80,7 @@ describe('runCase', () => {
     } finally {
       // The known limit of the sweep without isolation: this one escapes, so the test ends it by its pid.
       for (const line of execFileSync('ps', ['-eo', 'pid=,args=']).toString().split('\n')) {
-        if (/^\s*\d+ .*sleep 4\.321$/.test(line)) process.kill(Number(line.trim().split(' ')[0]), 'SIGKILL');
+        if (/^\s*\d+ .*sleep 24\.321$/.test(line)) process.kill(Number(line.trim().split(' ')[0]), 'SIGKILL');
       }
     }
   });
