@@ -1,10 +1,11 @@
-import { cp, mkdir, readdir, readFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixturePrograms, repoRoot } from './cli.ts';
 import { type Content, echoContent } from './echo-content.ts';
-import { liveProcessesMatching, privateFolder } from './scenario.ts';
+import { leftoversOf } from '../leftovers.ts';
+import { privateFolder } from './scenario.ts';
 
 // Signals and clean-up: `grade` stops like `test` (running cases killed, temp dirs removed, exit 128 + signal) and
 // still writes its gradebook, marked incomplete; a second Ctrl-C still cleans up.
@@ -14,8 +15,6 @@ beforeAll(async () => {
   content = await echoContent();
 });
 afterAll(() => content.dispose());
-
-const HANGER_LEFTOVERS = [/sleep 302[12]/];
 
 // Wait until some case's program has written its "started" file into its temp dir (never a fixed sleep).
 async function waitForStartedCase(tmp: string): Promise<void> {
@@ -58,7 +57,7 @@ describe('grade stopped by a signal (e2e)', () => {
       expect(csv, csv).toMatch(/hangs-with-child,0,1,0,1,0\/1,not graded: the grader was stopped/);
       expect(String(result.stdout)).toMatch(/gradebook \(incomplete: stopped by/);
       expect(await readdir(folder.tmp)).toEqual([]);
-      expect(await liveProcessesMatching(HANGER_LEFTOVERS)).toEqual([]);
+      expect(await leftoversOf(folder.base)).toEqual([]);
     } finally {
       await folder.dispose();
     }
@@ -87,7 +86,8 @@ describe('a second Ctrl-C (e2e)', () => {
       // A course directory of its own, so no other test's build dirs show up in it.
       const course = join(folder.base, 'course');
       await mkdir(course);
-      await cp(join(fixturePrograms, 'hangs-with-child', 'program.ts'), join(course, 'program.ts'));
+      // Its program is the hangs-with-child fixture, imported whole (the fixture's own imports stay where they are).
+      await writeFile(join(course, 'program.ts'), `import ${JSON.stringify(join(fixturePrograms, 'hangs-with-child', 'program.ts'))};\n`);
       const cli = startCli(['test', '--dir', course, '--content', content.dir, '--stage', 'echo', '--jobs', '4', '--timeout', '60000'], folder.tmp);
       await waitForStartedCase(folder.tmp);
       cli.kill('SIGINT');
@@ -96,7 +96,7 @@ describe('a second Ctrl-C (e2e)', () => {
       expect(result.exitCode).toBe(130);
       expect(await readdir(folder.tmp)).toEqual([]);
       expect(await readdir(join(course, '.dispatch-lab', 'build')).catch(() => [])).toEqual([]);
-      expect(await liveProcessesMatching([`${course}/`, ...HANGER_LEFTOVERS])).toEqual([]);
+      expect(await leftoversOf(folder.base)).toEqual([]);
     } finally {
       await folder.dispose();
     }

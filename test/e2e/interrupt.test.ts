@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { execa } from 'execa';
 import { describe, expect, it } from 'vitest';
 import { repoRoot } from './cli.ts';
-import { liveProcessesMatching, privateFolder, scenarioDir } from './scenario.ts';
+import { leftoversOf } from '../leftovers.ts';
+import { privateFolder, scenarioDir } from './scenario.ts';
 
 // Wait until some case's program has written its "started" file into its temp dir.
 async function waitForStartedCase(tmp: string, deadlineMs: number): Promise<void> {
@@ -37,7 +38,7 @@ describe('Ctrl-C during a run (e2e)', () => {
       // Long before the 60 s case timeout: the signal ended the run, not the timeout (no measure of speed).
       expect(performance.now() - sent).toBeLessThan(30_000);
       expect(await readdir(folder.tmp)).toEqual([]);
-      expect(await liveProcessesMatching([`${dir}/`, /sleep 302[12]/])).toEqual([]);
+      expect(await leftoversOf(folder.base)).toEqual([]);
     } finally {
       await folder.dispose();
     }

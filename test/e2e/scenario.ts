@@ -1,8 +1,7 @@
-import { execFile } from 'node:child_process';
 import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
+import { leftoversOf } from '../leftovers.ts';
 import { fixturePrograms, runCli, type CliRun } from './cli.ts';
 
 /** The JSON report as the scenario tests read it. */
@@ -14,7 +13,7 @@ export type ScenarioReport = {
 /** What a scenario's run printed, reported, and left behind. */
 export type ScenarioRun = CliRun & {
   report: ScenarioReport | undefined;
-  /** Processes still alive after the run that belong to it (the program, or one of the given tokens in their command line). */
+  /** Processes still alive after the run that belong to it (see leftoversOf). */
   leftovers: string[];
   /** Entries left in the grader's private temp folder (each case's temp dir lives there). */
   tempLeft: string[];
@@ -25,16 +24,6 @@ export function scenarioDir(name: string): string {
   return join(fixturePrograms, name);
 }
 
-// Live processes whose command line holds any of the needles (zombies are already dead and skipped).
-export async function liveProcessesMatching(needles: (string | RegExp)[]): Promise<string[]> {
-  const { stdout } = await promisify(execFile)('ps', ['-eo', 'pid=,stat=,args=']);
-  return stdout.split('\n').filter((line) => {
-    const [, stat = '', ...args] = line.trim().split(/\s+/);
-    const command = args.join(' ');
-    return !stat.startsWith('Z') && needles.some((n) => (typeof n === 'string' ? command.includes(n) : n.test(command)));
-  });
-}
-
 // A private folder for one run: the grader's TMPDIR (under `tmp`) and its JSON report beside it.
 export async function privateFolder(): Promise<{ base: string; tmp: string; report: string; dispose: () => Promise<void> }> {
   const base = await mkdtemp(join(tmpdir(), 'dispatch-lab-scenario-'));
@@ -43,13 +32,13 @@ export async function privateFolder(): Promise<{ base: string; tmp: string; repo
 }
 
 // Grade a fixture program as a student would (pretty on stdout, JSON to a file), then look for anything it left behind.
-export async function runScenario(name: string, args: string[], options: { tokens?: (string | RegExp)[]; env?: Record<string, string>; dir?: string } = {}): Promise<ScenarioRun> {
+export async function runScenario(name: string, args: string[], options: { env?: Record<string, string>; dir?: string } = {}): Promise<ScenarioRun> {
   const folder = await privateFolder();
   const dir = options.dir ?? scenarioDir(name);
   try {
     const run = await runCli(['test', '--dir', dir, '--output-file', `json=${folder.report}`, ...args], { env: { TMPDIR: folder.tmp, ...options.env } });
     const report = await readFile(folder.report, 'utf8').then((t) => JSON.parse(t) as ScenarioReport, () => undefined);
-    const leftovers = await liveProcessesMatching([`${dir}/`, ...(options.tokens ?? [])]);
+    const leftovers = await leftoversOf(folder.base);
     return { ...run, report, leftovers, tempLeft: await readdir(folder.tmp) };
   } finally {
     await folder.dispose();

@@ -1,10 +1,10 @@
-import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCase, type RunRequest } from '../../grader/io/run-case.ts';
+import { leftoversOf } from '../leftovers.ts';
 
 // runCase against tiny programs named by behaviour (plain .mjs files stand in for a built bundle).
 
@@ -14,11 +14,12 @@ const programs: Record<string, string> = {
   'exit-without-reading.mjs': `process.exit(0);`,
   'forever.mjs': `setInterval(() => {}, 1000);`,
   'ignore-sigterm.mjs': `process.on('SIGTERM', () => {}); setInterval(() => {}, 1000);`,
-  // A duration of its own, so no other test's `sleep` reads as its leftover.
-  'orphan-holds-stdout.mjs': `import { spawn } from 'node:child_process'; spawn('sleep', ['29.871'], { stdio: 'inherit', detached: true }).unref(); process.stdout.write('bye');`,
+  // The leftovers carry their folder (the program's working directory) in their command line, so the test finds its own
+  // and never those of another run on the same machine (see test/leftovers.ts).
+  'orphan-holds-stdout.mjs': `import { spawn } from 'node:child_process'; spawn('sleep', ['29'], { argv0: \`sleep 29 \${process.cwd()}/\`, stdio: 'inherit', detached: true }).unref(); process.stdout.write('bye');`,
   // The escapee says "ready" on fd 3 only once it is in its own session with an empty environment; the program exits
   // after that, so the grader never kills it before it escaped (which left nothing holding stdout: a flaky test).
-  'unfindable-orphan.mjs': `import { spawn } from 'node:child_process'; const child = spawn('setsid', ['-f', 'env', '-i', 'sh', '-c', 'echo ready >&3; exec sleep 24.321'], { stdio: ['ignore', 'inherit', 'inherit', 'pipe'] }); child.stdio[3].once('data', () => { process.stdout.write('bye'); process.exit(0); });`,
+  'unfindable-orphan.mjs': `import { spawn } from 'node:child_process'; const child = spawn('setsid', ['-f', 'env', '-i', 'bash', '-c', 'echo ready >&3; exec -a "$0" sleep 24', \`sleep 24 \${process.cwd()}/\`], { stdio: ['ignore', 'inherit', 'inherit', 'pipe'] }); child.stdio[3].once('data', () => { process.stdout.write('bye'); process.exit(0); });`,
   'print-env.mjs': `process.stdout.write(JSON.stringify(process.env));`,
   'flood.mjs': `import { writeSync } from 'node:fs'; const b = Buffer.alloc(1 << 20, 'z'); for (let i = 0; i < 20; i++) writeSync(1, b);`,
 };
@@ -68,7 +69,7 @@ describe('runCase', () => {
   it('does not wait for a detached child that holds stdout after the program exits', async () => {
     const run = await runCase(request('orphan-holds-stdout.mjs', { timeoutMs: 30_000 }));
     expect(run).toMatchObject({ stdout: 'bye', exitCode: 0, timedOut: false });
-    expect(execFileSync('ps', ['-eo', 'stat=,args=']).toString()).not.toMatch(/^[^Z]\S*\s+sleep 29\.871$/m);
+    expect(await leftoversOf(dir)).toEqual([]);
   });
 
   it('stops reading, and says so, when a child it cannot find (new session, empty environment) holds stdout', async () => {
@@ -79,9 +80,7 @@ describe('runCase', () => {
       expect(run.stderr).toMatch(/stopped reading: a process the program started kept its output open/);
     } finally {
       // The known limit of the sweep without isolation: this one escapes, so the test ends it by its pid.
-      for (const line of execFileSync('ps', ['-eo', 'pid=,args=']).toString().split('\n')) {
-        if (/^\s*\d+ .*sleep 24\.321$/.test(line)) process.kill(Number(line.trim().split(' ')[0]), 'SIGKILL');
-      }
+      for (const line of await leftoversOf(dir)) process.kill(Number(line.split(' ')[0]), 'SIGKILL');
     }
   });
 
