@@ -87,18 +87,25 @@ describe.runIf(process.platform === 'linux')('test --isolate (e2e)', () => {
   });
 });
 
-describe.runIf(process.platform === 'linux')('grade --isolate (e2e)', () => {
-  // The gradebook of a run, read as JSON.
-  async function gradebookOf(out: string): Promise<{ complete: boolean; submissions: { submission: string; score: number; maxScore: number; problem?: string }[] }> {
-    return JSON.parse(await readFile(`${out}.json`, 'utf8'));
-  }
+// The gradebook of a run, read as JSON.
+async function gradebookOf(out: string): Promise<{ complete: boolean; submissions: { submission: string; score: number; maxScore: number; problem?: string }[] }> {
+  return JSON.parse(await readFile(`${out}.json`, 'utf8'));
+}
 
-  it('an honest submission keeps its full score beside ones that spy on it, copy the cases, signal the grader and escape', async () => {
+// The launchers --isolate can use: the default (bubblewrap where it is installed, as in CI) and util-linux alone
+// (unshare, chroot, setpriv), asked for with DISPATCH_LAB_ISOLATE_WITH=unshare.
+const LAUNCHERS = [
+  ['the default launcher', {}],
+  ['unshare', { DISPATCH_LAB_ISOLATE_WITH: 'unshare' }],
+] as const;
+
+describe.runIf(process.platform === 'linux').each(LAUNCHERS)('grade --isolate through %s (e2e)', (_, launcher) => {
+  it('an honest submission keeps its full score beside ones that spy on it, copy the cases, signal the grader and escape; nothing is written outside', async () => {
     const folder = await mkdtemp(join(tmpdir(), 'dispatch-lab-class-'));
     const out = join(folder, 'book');
     const names = ['honest', 'spies-on-submissions', 'reads-cases', 'signals-grader', 'escapes'];
     try {
-      const run = await runCli(['grade', ...names.map((n) => join(fixturePrograms, n)), '--content', content.dir, '--stage', 'echo', '--isolate', '--out', out], { env: { TMPDIR: folder }, timeoutMs: 280_000 });
+      const run = await runCli(['grade', ...names.map((n) => join(fixturePrograms, n)), '--content', content.dir, '--stage', 'echo', '--isolate', '--out', out], { env: { TMPDIR: folder, ...launcher }, timeoutMs: 280_000 });
       expect(run.exitCode).toBe(1);
       const book = await gradebookOf(out);
       expect(book.complete).toBe(true);
@@ -116,7 +123,9 @@ describe.runIf(process.platform === 'linux')('grade --isolate (e2e)', () => {
       await rm(folder, { recursive: true, force: true });
     }
   }, 300_000);
+});
 
+describe.runIf(process.platform === 'linux')('grade --isolate (e2e)', () => {
   it('an honest submission keeps its full score beside a fork bomb and a memory hog', async () => {
     const folder = await mkdtemp(join(tmpdir(), 'dispatch-lab-class-'));
     const out = join(folder, 'book');
@@ -134,9 +143,8 @@ describe.runIf(process.platform === 'linux')('grade --isolate (e2e)', () => {
   }, 120_000);
 });
 
-// Without bubblewrap: the same containment built from util-linux (unshare, chroot, setpriv), asked for with
-// DISPATCH_LAB_ISOLATE_WITH=unshare. The fixtures that test what isolation hides and kills run through it too.
-const UNSHARE = { DISPATCH_LAB_ISOLATE_WITH: 'unshare' };
+// Without bubblewrap: the fixtures that test what isolation hides and kills run through util-linux too.
+const UNSHARE = LAUNCHERS[1][1];
 
 describe.runIf(process.platform === 'linux')('test --isolate with unshare (e2e)', () => {
   it('says which launcher isolates, and reads-cases finds no cases', { timeout: 120_000 }, async () => {
@@ -165,26 +173,4 @@ describe.runIf(process.platform === 'linux')('test --isolate with unshare (e2e)'
     expect(run.exitCode).toBe(0);
     expect(onlyCase(run).status).toBe('pass');
   });
-});
-
-describe.runIf(process.platform === 'linux')('grade --isolate with unshare (e2e)', () => {
-  it('an honest submission keeps its full score beside ones that spy on it, copy the cases and escape; nothing is written outside', async () => {
-    const folder = await mkdtemp(join(tmpdir(), 'dispatch-lab-class-'));
-    const out = join(folder, 'book');
-    const names = ['honest', 'spies-on-submissions', 'reads-cases', 'escapes'];
-    try {
-      const run = await runCli(['grade', ...names.map((n) => join(fixturePrograms, n)), '--content', content.dir, '--stage', 'echo', '--isolate', '--out', out], { env: { TMPDIR: folder, ...UNSHARE }, timeoutMs: 280_000 });
-      expect(run.exitCode).toBe(1);
-      const book = JSON.parse(await readFile(`${out}.json`, 'utf8')) as { submissions: { score: number; maxScore: number }[] };
-      const [honest, spy, cheat, escaper] = book.submissions;
-      expect(honest).toMatchObject({ score: echoCases, maxScore: echoCases });
-      expect(spy).toMatchObject({ score: echoCases });
-      expect(cheat).toMatchObject({ score: 0 });
-      expect(escaper).toMatchObject({ score: echoCases });
-      for (const dir of [...names.map((n) => join(fixturePrograms, n)), repoRoot]) expect(existsSync(join(dir, 'SPIED-ON.txt')), dir).toBe(false);
-      expect(await leftoversOf(folder)).toEqual([]);
-    } finally {
-      await rm(folder, { recursive: true, force: true });
-    }
-  }, 300_000);
 });
