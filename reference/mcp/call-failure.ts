@@ -1,4 +1,5 @@
-import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import type { McpError } from '@modelcontextprotocol/sdk/types.js';
+import type { Sdk } from './sdk.ts';
 import type { ToolOutput } from '../types.ts';
 import { failure } from '../results.ts';
 
@@ -9,8 +10,9 @@ export function disconnected(server: string): ToolOutput {
   return failure(`Error: MCP server ${server} disconnected`);
 }
 
-// Why a tools/call request failed, as an error result. `isClosed`: the connection has ended.
-export function callFailure(server: string, error: unknown, timeoutMs: number, isClosed: boolean): ToolOutput {
+// Why a tools/call request failed, as an error result. `isClosed`: the connection has ended; `sdk`: the loaded SDK.
+export function callFailure(server: string, error: unknown, timeoutMs: number, isClosed: boolean, sdk: Pick<Sdk, 'McpError' | 'ErrorCode'>): ToolOutput {
+  const { McpError, ErrorCode } = sdk;
   if (isClosed || (error instanceof McpError && error.code === ErrorCode.ConnectionClosed)) return disconnected(server);
   if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) {
     return failure(`Error: MCP server ${server} did not answer within ${timeoutMs} ms; the call was cancelled`);

@@ -1,20 +1,20 @@
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { McpConnection, McpOptions, McpServerSpec } from '../../harness/mcp/types.ts';
 import type { ToolRegistry } from '../registry/registry.ts';
+import { loadSdk } from './sdk.ts';
 import type { McpSession } from './session.ts';
 import { ServerTools } from './server-tools.ts';
 
 // Starts an MCP server over stdio, runs the handshake, registers its tools as mcp__<server>__<tool>,
 // and keeps them in step with notifications/tools/list_changed until close().
 export async function connectMcp(server: McpServerSpec, registry: ToolRegistry, options: McpOptions): Promise<McpConnection> {
+  const sdk = await loadSdk();
+  const { Client, StdioClientTransport, ToolListChangedNotificationSchema } = sdk;
   const client = new Client({ name: 'dispatch-lab', version: '1.0.0' });
   let isClosed = false;
   client.onclose = () => {
     isClosed = true;
   };
-  const session: McpSession = { server: server.name, client, timeoutMs: options.timeoutMs, isClosed: () => isClosed, settled: () => tools.settled() };
+  const session: McpSession = { server: server.name, client, sdk, timeoutMs: options.timeoutMs, isClosed: () => isClosed, settled: () => tools.settled() };
   const tools = new ServerTools(registry, session);
   // Set before the handshake, so that a list_changed sent right after it is not missed.
   client.setNotificationHandler(ToolListChangedNotificationSchema, () => {

@@ -31,6 +31,6 @@ async function callRemote(session: McpSession, name: string, input: Record<strin
     const answer = await session.client.callTool({ name, arguments: input }, undefined, { timeout: session.timeoutMs });
     return resultOf(answer as { content?: unknown[]; isError?: boolean });
   } catch (error) {
-    return callFailure(session.server, error, session.timeoutMs, session.isClosed());
+    return callFailure(session.server, error, session.timeoutMs, session.isClosed(), session.sdk);
   }
 }

@@ -6,7 +6,8 @@ import { NotImplementedError } from './not-implemented.ts';
 export type { McpConnection, McpOptions, McpServerSpec } from '../harness/mcp/types.ts';
 
 // TODO(mcp-discovery): `npx dispatch-lab show mcp-discovery` walks you through it. With the official SDK
-// (@modelcontextprotocol/sdk: Client, StdioClientTransport):
+// (@modelcontextprotocol/sdk: Client, StdioClientTransport), loaded here with `await import(...)` rather
+// than at the top of the file, so the cases of the other stages do not wait for it to load:
 // 1. Spawn `server.command` with `server.args` over stdio and connect (initialize, then initialized).
 // 2. tools/list, and register each tool as `mcp__<server.name>__<tool>`: the server's description
 //    ("" when absent), its inputSchema unchanged as parameters, and a handler that sends tools/call

@@ -47,7 +47,7 @@ describe('callFailure (a rejected tools/call → an error result)', () => {
     { name: 'anything else', error: new Error('unexpected'), isClosed: false, content: 'Error: MCP call failed: unexpected' },
     { name: 'a thrown string', error: 'odd', isClosed: false, content: 'Error: MCP call failed: odd' },
   ])('$name', ({ error, isClosed, content }) => {
-    expect(callFailure('course', error, 250, isClosed)).toStrictEqual({ content, is_error: true });
+    expect(callFailure('course', error, 250, isClosed, { McpError, ErrorCode })).toStrictEqual({ content, is_error: true });
   });
 });
 
