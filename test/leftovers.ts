@@ -3,10 +3,10 @@
 import { readdir, readFile } from 'node:fs/promises';
 
 /**
- * Live processes that belong to a test's private folder: a path inside the folder is in their command line (the run mark every
- * leftover of a hostile fixture carries, see test/fixtures/run-mark.ts, or a path such as the bundle's) or in their
- * environment (TMPDIR, for a program and the children that keep its environment). Zombies are already dead and skipped.
- * Scoped to the folder, so processes of another test, or of another run on the same machine, never count.
+ * Live processes that belong to a test's private folder: a path inside it is in their command line (the run mark that
+ * every leftover of a hostile fixture carries, see test/fixtures/run-mark.ts) or in their environment (TMPDIR, for a
+ * program and the children that keep its environment). Zombies are already dead and skipped. Scoped to the folder, so
+ * processes of another test, or of another run on the same machine, never count.
  */
 export async function leftoversOf(folder: string): Promise<string[]> {
   const pids = (await readdir('/proc')).filter((entry) => /^\d+$/.test(entry) && Number(entry) !== process.pid);
