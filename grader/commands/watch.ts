@@ -20,7 +20,7 @@ const SETTLE_MS = 5_000;
 // `dispatch-lab test --watch`: rerun on every change until the student quits; bad flags still exit 2 at once.
 export async function watchCommand(args: TestArgs): Promise<number> {
   // Private cases are for CI runs, whose reporters hide them; the watch screen would show their values.
-  if ((args.cases ?? []).length > 0) throw new GraderError(['--cases (private case directories) works with test, verify and grade, not with --watch']);
+  if ((args.cases ?? []).length > 0) throw new GraderError(['--cases (private case directories) cannot be used with --watch: the watch screen would show their expected values; run them with `dispatch-lab test --cases DIR` (no --watch), or drop --cases to watch the bundled cases']);
   const contentRoot = contentRootOf(args);
   const course = await loadCourse(contentRoot);
   const base = testOptionsOf(args, course, []);

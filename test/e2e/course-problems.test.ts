@@ -66,7 +66,7 @@ describe('a broken course is reported whole (e2e)', () => {
   it('refuses private case directories in watch mode, whose screen would show their values', async () => {
     const run = await runCli(['test', '--watch', '--cases', 'private-cases']);
     expect(run.exitCode).toBe(2);
-    expect(run.stderr).toBe('dispatch-lab: --cases (private case directories) works with test, verify and grade, not with --watch\n');
+    expect(run.stderr).toBe('dispatch-lab: --cases (private case directories) cannot be used with --watch: the watch screen would show their expected values; run them with `dispatch-lab test --cases DIR` (no --watch), or drop --cases to watch the bundled cases\n');
   });
 
   it('an unreadable manifest is one problem, not a crash', async () => {

@@ -17,13 +17,16 @@ const FINISHING_TIMEOUT_MS = 30_000;
  * scenarios leave behind would take (sleep 300x), and never a measure of speed (a loaded machine may be slow).
  */
 const BOUND_MS = 45_000;
-const HANGING_CASE = ['--stage', 'echo', '--case', 'roundtrip', '--timeout', String(TIMEOUT_MS)];
 /**
- * For the program that ignores SIGTERM: time enough for node to start and set its handler even on a loaded machine
- * (a SIGTERM that came first would simply end it, and the scenario would test nothing).
+ * The timeout of the program that ignores SIGTERM: time enough for node to start and set its handler even on a loaded
+ * machine (a SIGTERM that came first would simply end it, and the scenario would test nothing).
  */
-const IGNORING_CASE = ['--stage', 'echo', '--case', 'roundtrip', '--timeout', '10000'];
-const ONE_CASE = ['--stage', 'echo', '--case', 'roundtrip', '--timeout', String(FINISHING_TIMEOUT_MS)];
+const IGNORING_TIMEOUT_MS = 10_000;
+// The flags that grade the one echo case `roundtrip` with a timeout.
+const roundtripWithin = (timeoutMs: number) => ['--stage', 'echo', '--case', 'roundtrip', '--timeout', String(timeoutMs)];
+const HANGING_CASE = roundtripWithin(TIMEOUT_MS);
+const IGNORING_CASE = roundtripWithin(IGNORING_TIMEOUT_MS);
+const ONE_CASE = roundtripWithin(FINISHING_TIMEOUT_MS);
 const ECHO_CASES = readdirSync(join(repoRoot, 'cases', 'echo')).filter((f) => f.endsWith('.json')).length;
 
 // What every scenario must satisfy: nothing of the run is still alive, every case temp dir is gone, the run was bounded.

@@ -94,9 +94,10 @@ async function gradebookOf(out: string): Promise<{ complete: boolean; submission
 
 // The launchers --isolate can use: the default (bubblewrap where it is installed, as in CI) and util-linux alone
 // (unshare, chroot, setpriv), asked for with DISPATCH_LAB_ISOLATE_WITH=unshare.
+const UNSHARE = { DISPATCH_LAB_ISOLATE_WITH: 'unshare' };
 const LAUNCHERS = [
   ['the default launcher', {}],
-  ['unshare', { DISPATCH_LAB_ISOLATE_WITH: 'unshare' }],
+  ['unshare', UNSHARE],
 ] as const;
 
 describe.runIf(process.platform === 'linux').each(LAUNCHERS)('grade --isolate through %s (e2e)', (_, launcher) => {
@@ -144,7 +145,6 @@ describe.runIf(process.platform === 'linux')('grade --isolate (e2e)', () => {
 });
 
 // Without bubblewrap: the fixtures that test what isolation hides and kills run through util-linux too.
-const UNSHARE = LAUNCHERS[1][1];
 
 describe.runIf(process.platform === 'linux')('test --isolate with unshare (e2e)', () => {
   it('says which launcher isolates, and reads-cases finds no cases', { timeout: 120_000 }, async () => {
