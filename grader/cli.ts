@@ -5,6 +5,7 @@ import { type CommonArgs, commonOptions } from './commands/options.ts';
 import type { TestArgs } from './commands/test.ts';
 import type { GradeArgs } from './commands/grade.ts';
 import type { MergeArgs } from './commands/merge-reports.ts';
+import type { UiArgs } from './commands/ui.ts';
 
 // Each command's module is loaded only when that command runs, so `--help` and a watch start stay light.
 
@@ -30,6 +31,7 @@ export async function main(argv: string[]): Promise<void> {
     .scriptName('dispatch-lab')
     .usage('$0 <command> [options]')
     .command('test', 'grade the course directory', (y) => commonOptions(y).option('watch', { type: 'boolean', default: false, describe: 'rerun when a file changes' }).option('poll', { type: 'boolean', default: false, describe: 'watch by polling (network drives, WSL, containers)' }), (args) => exitWith(async () => (await import('./commands/test.ts')).testCommand(args as unknown as TestArgs), args['output-file']))
+    .command('ui', 'the course in the browser: stage texts and live results, rerun on save (a local page)', (y) => commonOptions(y).option('port', { type: 'number', describe: 'listen on this port of 127.0.0.1 (default: a free one)' }).option('open', { type: 'boolean', default: true, describe: 'open the page in the default browser (--no-open: only print its address)' }).option('poll', { type: 'boolean', default: false, describe: 'watch by polling (network drives, WSL, containers)' }), (args) => exitWith(async () => (await import('./commands/ui.ts')).uiCommand(args as unknown as UiArgs)))
     .command('record', 'fill empty expectations ("expect": {}) with the reference\'s outputs', (y) => commonOptions(y).option('check', { type: 'boolean', default: false, describe: 'fail instead of writing when an expectation is stale (CI)' }).option('update', { type: 'boolean', default: false, describe: 'also replace hand-written expectations that differ from the reference (prints the diff)' }), (args) => exitWith(async () => (await import('./commands/record.ts')).recordCommand(args as unknown as CommonArgs & { check: boolean; update: boolean })))
     .command('stages', 'list the stages with their status from the last run', (y) => y.option('dir', { type: 'string', default: '.' }).option('content', { type: 'string', hidden: true }).option('color', { type: 'boolean' }), (args) => exitWith(async () => (await import('./commands/stages.ts')).stagesCommand(args)))
     .command('show <slug>', "print a stage's instructions", (y) => y.positional('slug', { type: 'string', demandOption: true }).option('content', { type: 'string', hidden: true }).option('color', { type: 'boolean' }), (args) => exitWith(async () => (await import('./commands/show.ts')).showCommand(args)))

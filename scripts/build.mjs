@@ -29,6 +29,21 @@ const built = await build({
   logLevel: 'warning',
 });
 
+// The page of `dispatch-lab ui`: its script (with highlight.js) and style, bundled so that nothing is fetched at run time.
+await build({
+  absWorkingDir: root,
+  entryPoints: { page: 'grader/ui/page/main.ts', 'page-style': 'grader/ui/page/page.css' },
+  outdir: 'dist/ui',
+  entryNames: '[name]',
+  bundle: true,
+  platform: 'browser',
+  format: 'iife',
+  target: ['chrome110', 'firefox110', 'safari16'],
+  minify: true,
+  legalComments: 'eof',
+  logLevel: 'warning',
+});
+
 // Chunks are named by content hash: remove the ones an earlier build left, so dist/ (and the package) holds this build only.
 const current = new Set(Object.keys(built.metafile.outputs).map((file) => relative('dist/chunks', file)));
 for (const name of readdirSync(dist('chunks'))) if (!current.has(name)) rmSync(dist(`chunks/${name}`), { force: true });

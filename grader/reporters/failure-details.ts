@@ -1,4 +1,4 @@
-import type { CaseResult, Failure, Stage } from '../core/types.ts';
+import type { CaseResult, Failure, Mismatch, Stage } from '../core/types.ts';
 import { describeFailure, describeVerdict } from '../core/describe.ts';
 import { excerptOf } from '../core/parse-stdout.ts';
 import { reproduceCommand, rerunCommand } from '../core/reproduce.ts';
@@ -39,38 +39,72 @@ function failureLines(result: CaseResult): string[] {
 }
 
 // The differences of a failed verdict (none for any other).
-function mismatchesOf(result: CaseResult) {
+function mismatchesOf(result: CaseResult): Mismatch[] {
   const v = result.verdict;
   return v.status === 'fail' ? v.failures.flatMap((f: Failure) => (f.kind === 'mismatch' ? f.mismatches : [])) : [];
 }
 
-// The lines that answer the difference before the case's own hint: its shape, and the stage's likely mistake.
-function answerLines(result: CaseResult, stage: Stage, paint: Paint): string[] {
+/** A failed case's explanation as values, each part safe to print: the terminal block prints it, the browser page lays it out. */
+export type FailureBlock = {
+  stage: string;
+  name: string;
+  file: string;
+  /** The calls sent, one line each. */
+  sent: string[];
+  /** "what differs", or the verdict's status (timeout, error). */
+  label: string;
+  differs: string[];
+  /** The differences as values (the page shows both sides with the difference marked). */
+  mismatches: Mismatch[];
+  /** What the program wrote to stderr, cut and escaped; "" when nothing. */
+  stderr: string;
+  /** What the difference looks like, and the stage's likely mistake it matches. */
+  note?: string;
+  mistake?: string;
+  hint: string;
+  reproduce: string;
+  rerun: string;
+};
+
+// The parts of a failed case's explanation: what was sent, what differs, stderr, what the difference looks like, the
+// hint, and how to reproduce it.
+export function failureBlock(result: CaseResult, stage: Stage): FailureBlock {
   const mismatches = mismatchesOf(result);
   const note = firstShapeNote(mismatches);
   const mistake = likelyMistake(stage.mistakes, mismatches);
-  return [
-    ...(note ? [`  ${paint.yellow('note:')} ${safeText(note.replace(/^note: /, ''))}`] : []),
-    ...(mistake ? [`  ${paint.yellow('likely mistake:')} ${mistake.hint}`] : []),
-  ];
+  const stderr = result.run?.stderr.trimEnd() ?? '';
+  const timeoutMs = result.verdict.status === 'timeout' ? result.verdict.timeoutMs : undefined;
+  return {
+    stage: stage.slug,
+    name: result.case.name,
+    file: result.case.file,
+    sent: sentLines(result.case.input),
+    label: result.verdict.status === 'fail' ? 'what differs' : result.verdict.status,
+    differs: failureLines(result),
+    mismatches,
+    // What the program wrote is shown with its control characters escaped: it cannot drive the terminal or the CI log.
+    stderr: stderr === '' ? '' : safeText(excerptOf(stderr, STDERR_CHARS)),
+    ...(note ? { note: safeText(note.replace(/^note: /, '')) } : {}),
+    ...(mistake ? { mistake: mistake.hint } : {}),
+    hint: result.case.hint,
+    reproduce: reproduceCommand(result.case, stage, timeoutMs),
+    rerun: rerunCommand(result.case),
+  };
 }
 
-// The full explanation of a failed case: what was sent, what differs, stderr, what the difference looks like, the
-// hint, and how to reproduce it.
+// The full explanation of a failed case as the terminal prints it.
 export function failureDetails(result: CaseResult, stage: Stage, paint: Paint): string {
+  const block = failureBlock(result, stage);
   const out: string[] = [];
-  out.push(`${paint.red(paint.bold('✗'))} ${paint.bold(`${stage.slug} › ${result.case.name}`)}  ${paint.dim(result.case.file)}`);
-  out.push(paint.dim('  sent:'), ...sentLines(result.case.input).map((l) => `    ${l}`));
-  const label = result.verdict.status === 'fail' ? '  what differs:' : `  ${result.verdict.status}:`;
-  out.push(paint.dim(label), ...failureLines(result).map((l) => `    ${paint.red(l)}`));
-  const stderr = result.run?.stderr.trimEnd() ?? '';
-  // What the program wrote is shown with its control characters escaped: it cannot drive the terminal or the CI log.
-  if (stderr !== '') out.push(paint.dim('  stderr:'), indent(safeText(excerptOf(stderr, STDERR_CHARS)), '    '));
-  out.push(...answerLines(result, stage, paint));
-  out.push(`  ${paint.yellow('hint:')} ${result.case.hint}`);
-  const timeoutMs = result.verdict.status === 'timeout' ? result.verdict.timeoutMs : undefined;
-  out.push(`  ${paint.dim('reproduce:')} ${reproduceCommand(result.case, stage, timeoutMs)}`);
-  out.push(`  ${paint.dim('rerun:')}     ${rerunCommand(result.case)}`);
+  out.push(`${paint.red(paint.bold('✗'))} ${paint.bold(`${block.stage} › ${block.name}`)}  ${paint.dim(block.file)}`);
+  out.push(paint.dim('  sent:'), ...block.sent.map((l) => `    ${l}`));
+  out.push(paint.dim(`  ${block.label}:`), ...block.differs.map((l) => `    ${paint.red(l)}`));
+  if (block.stderr !== '') out.push(paint.dim('  stderr:'), indent(block.stderr, '    '));
+  if (block.note) out.push(`  ${paint.yellow('note:')} ${block.note}`);
+  if (block.mistake) out.push(`  ${paint.yellow('likely mistake:')} ${block.mistake}`);
+  out.push(`  ${paint.yellow('hint:')} ${block.hint}`);
+  out.push(`  ${paint.dim('reproduce:')} ${block.reproduce}`);
+  out.push(`  ${paint.dim('rerun:')}     ${block.rerun}`);
   return out.join('\n');
 }
 

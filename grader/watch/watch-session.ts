@@ -20,6 +20,16 @@ export type WatchSessionOptions = {
   /** The stages --stage named (empty: the whole course). */
   focus: string[];
   run: Omit<WatchRunContext, 'course' | 'onCourse' | 'reporters'>;
+  /** Another view of the same runs (the browser page): its reporter joins each run's, and it hears every state. */
+  view?: SessionView;
+};
+
+/** A second view of a watch session: the same run events and states as the screen, nothing of its own to grade. */
+export type SessionView = {
+  /** This run's reporter; it must check the signal (a cancelled run says nothing more). */
+  reporter: (signal: AbortSignal) => Reporter;
+  /** After every event: the state, and the last graded run's report. */
+  onState: (state: WatchState, report: Report | undefined) => void;
 };
 
 /** The watch loop: every event goes through `dispatch`, every effect through one switch. */
@@ -91,7 +101,8 @@ export function createWatchSession(options: WatchSessionOptions): WatchSession {
       };
       const view = screen.isInteractive ? watchProgressReporter({ write, color }) : prettyReporter({ write, color });
       const counter: Reporter = { onCaseEnd: () => void (signal.aborted || reached++) };
-      return progress ? [progress, counter, view] : [counter, view];
+      const views = options.view ? [view, options.view.reporter(signal)] : [view];
+      return progress ? [progress, counter, ...views] : [counter, ...views];
     };
     active = startWatchRun({ ...context, reporters }, scope, (outcome, report) => {
       progress?.stop();
@@ -128,6 +139,7 @@ export function createWatchSession(options: WatchSessionOptions): WatchSession {
         const step = stepWatch(state, next);
         state = step.state;
         for (const command of step.commands) perform(command, state);
+        options.view?.onState(state, lastReport);
       }
     } finally {
       isDispatching = false;
@@ -146,6 +158,7 @@ export function createWatchSession(options: WatchSessionOptions): WatchSession {
       try {
         state = step.state;
         for (const command of step.commands) perform(command, state);
+        options.view?.onState(state, lastReport);
       } finally {
         isDispatching = false;
       }

@@ -1,0 +1,60 @@
+/// <reference lib="dom" />
+// A failing case laid out as the terminal block explains it: sent calls, what differs (both values, the difference
+// marked), stderr, note, likely mistake, hint, and the reproduce and rerun commands with copy buttons.
+import type { Spans } from '../difference-spans.ts';
+import type { UiDifference, UiFailure } from '../ui-snapshot.ts';
+import { h, mark } from './dom.ts';
+
+function spans(value: Spans | undefined, side: 'expected' | 'received'): HTMLElement {
+  if (value === undefined) return h('td', { class: 'absent' }, side === 'expected' ? '(not expected)' : '(missing)');
+  return h('td', {}, h('code', {}, value.before, value.changed === '' ? undefined : h('mark', { class: side }, value.changed), value.after));
+}
+
+function differences(list: UiDifference[]): HTMLElement | undefined {
+  if (list.length === 0) return undefined;
+  const rows = list.map((d) => h('tr', {}, h('th', { scope: 'row' }, h('code', {}, d.path)), spans(d.expected, 'expected'), spans(d.received, 'received')));
+  return h('div', { class: 'table', tabindex: '0' }, h('table', { class: 'differences' }, h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'where'), h('th', { scope: 'col' }, 'expected'), h('th', { scope: 'col' }, 'received'))), h('tbody', {}, ...rows)));
+}
+
+// Copy a command; where the clipboard is refused, select it so the student can copy it by hand.
+function copyButton(label: string, text: string, focusKey: string, target: () => HTMLElement): HTMLElement {
+  const button = h('button', { type: 'button', class: 'copy', 'data-focus': focusKey, 'aria-label': `copy the ${label} command` }, 'copy');
+  button.addEventListener('click', () => {
+    const done = () => (button.textContent = 'copied ✓');
+    navigator.clipboard?.writeText(text).then(done, () => {
+      const range = document.createRange();
+      range.selectNodeContents(target());
+      getSelection()?.removeAllRanges();
+      getSelection()?.addRange(range);
+      button.textContent = 'selected: press Ctrl-C';
+    });
+  });
+  return button;
+}
+
+function command(label: string, text: string, key: string): HTMLElement {
+  const code = h('code', {}, text);
+  return h('div', { class: 'command' }, h('span', { class: 'label' }, `${label}:`), code, copyButton(label, text, `${key}:${label}`, () => code));
+}
+
+function part(label: string, ...content: (Node | undefined)[]): HTMLElement {
+  return h('div', { class: `part ${label.replace(/\W+/g, '-')}` }, h('h4', {}, label), ...content);
+}
+
+// The block of one failing case.
+export function failureView(f: UiFailure): HTMLElement {
+  const key = `${f.stage}/${f.file}`;
+  return h(
+    'section',
+    { class: 'failure', 'aria-label': `failing case ${f.name}` },
+    h('h3', {}, mark('fail'), ` ${f.stage} › ${f.name} `, h('span', { class: 'file' }, f.file)),
+    part('sent', h('pre', { tabindex: '0' }, f.sent.join('\n'))),
+    part(f.label, h('pre', { class: 'differs', tabindex: '0' }, f.differs.join('\n')), differences(f.differences)),
+    f.stderr === '' ? undefined : part('stderr', h('pre', { tabindex: '0' }, f.stderr)),
+    f.note === undefined ? undefined : h('p', { class: 'note' }, h('strong', {}, 'note: '), f.note),
+    f.mistake === undefined ? undefined : h('p', { class: 'mistake' }, h('strong', {}, 'likely mistake: '), f.mistake),
+    h('p', { class: 'hint' }, h('strong', {}, 'hint: '), f.hint),
+    command('reproduce', f.reproduce, key),
+    command('rerun', f.rerun, key),
+  );
+}

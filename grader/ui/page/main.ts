@@ -1,0 +1,137 @@
+/// <reference lib="dom" />
+/// <reference lib="dom.iterable" />
+// The page's script: draws each snapshot the server sends over its live channel, shows the chosen stage's text with
+// its code highlighted, and sends the watch keys. Bundled by scripts/build.mjs; it loads nothing from anywhere.
+import hljs from 'highlight.js/lib/core';
+import typescript from 'highlight.js/lib/languages/typescript';
+import json from 'highlight.js/lib/languages/json';
+import bash from 'highlight.js/lib/languages/bash';
+import type { UiSnapshot, UiStageRun } from '../ui-snapshot.ts';
+import type { StageHtml } from '../stage-html.ts';
+import { h, mark } from './dom.ts';
+import { failureView } from './failure-view.ts';
+
+hljs.registerLanguage('typescript', typescript);
+hljs.registerLanguage('json', json);
+hljs.registerLanguage('bash', bash);
+hljs.registerAliases(['ts'], { languageName: 'typescript' });
+hljs.registerAliases(['sh', 'shell'], { languageName: 'bash' });
+
+const token = new URLSearchParams(location.search).get('token') ?? '';
+const withToken = (path: string, params: Record<string, string> = {}) => `${path}?${new URLSearchParams({ ...params, token })}`;
+const byId = (id: string) => document.getElementById(id) as HTMLElement;
+
+let last: UiSnapshot | undefined;
+/** The stage whose text is shown: one the student clicked, else the watch's current stage. */
+let chosen: string | undefined;
+let shownText: string | undefined;
+
+function pressKey(key: string): void {
+  void fetch(withToken('/key'), { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ key }) });
+}
+
+function keysBar(s: UiSnapshot): void {
+  byId('keys').replaceChildren(...s.keys.map((k) => {
+    const button = h('button', { type: 'button', 'data-focus': `key:${k.key}`, 'aria-keyshortcuts': k.letter, ...(k.pressed !== undefined ? { 'aria-pressed': String(k.pressed) } : {}) }, h('kbd', {}, k.letter), ` ${k.label}`);
+    button.addEventListener('click', () => pressKey(k.key));
+    return button;
+  }));
+}
+
+function stageList(s: UiSnapshot): void {
+  const shown = chosen ?? s.current;
+  byId('stage-list').replaceChildren(...s.stages.map((stage) => {
+    const status = s.runningStage === stage.slug ? 'running' : stage.status;
+    const score = stage.score ?? `not yet, ${stage.caseCount} cases`;
+    const button = h('button', { type: 'button', 'data-focus': `stage:${stage.slug}`, 'data-slug': stage.slug, ...(shown === stage.slug ? { 'aria-current': 'page' } : {}) },
+      mark(status), h('span', { class: 'slug' }, stage.slug), h('span', { class: 'title' }, stage.title), h('span', { class: `score ${stage.status}` }, score));
+    button.addEventListener('click', () => {
+      chosen = stage.slug === s.current ? undefined : stage.slug;
+      draw();
+      byId('text').focus();
+    });
+    return h('li', { class: s.current === stage.slug ? 'current' : undefined }, button);
+  }));
+}
+
+function stageRun(run: UiStageRun): HTMLElement {
+  const status = run.status ?? (last?.runningStage === run.slug ? 'running' : 'todo');
+  const header = h('h2', {}, mark(status), ` ${run.slug} `, h('span', { class: 'dim' }, `· ${run.title} · ${run.planned} cases`));
+  if (run.status === 'skip') return h('section', { class: 'stage-run skip' }, header, h('p', { class: 'dim' }, `skipped: ${run.skipReason ?? 'not run'}`));
+  const cases = h('ul', { class: 'cases' }, ...run.cases.map((c) => h('li', {}, mark(c.status), ` ${c.name} `, h('span', { class: 'dim' }, `${c.ms} ms`))));
+  const problem = run.problem === undefined ? undefined : h('pre', { class: 'problem', tabindex: '0' }, `program.ts could not be run:\n${run.problem}`);
+  return h('section', { class: `stage-run ${status}`, 'data-stage': run.slug }, header, cases, problem, ...run.failures.map(failureView));
+}
+
+function results(s: UiSnapshot): void {
+  const parts: Node[] = [];
+  if (s.broken) parts.push(h('pre', { class: 'problem', tabindex: '0' }, s.broken.join('\n')));
+  if (s.hints && s.hints.length > 0) parts.push(h('section', { class: 'hints' }, h('h2', {}, 'hints'), h('ul', {}, ...s.hints.map((x) => h('li', {}, h('strong', {}, `${x.name}: `), x.hint)))));
+  parts.push(...s.run.filter((r) => r.status !== 'skip' || r.cases.length > 0).map(stageRun));
+  const skipped = s.run.filter((r) => r.status === 'skip').map((r) => r.slug);
+  if (skipped.length > 0) parts.push(h('p', { class: 'dim skipped' }, `${mark('skip').textContent} skipped: ${skipped.join(', ')}`));
+  if (s.summary) parts.push(h('p', { class: 'summary' }, s.summary));
+  byId('results').replaceChildren(...parts);
+}
+
+function statusLine(s: UiSnapshot): void {
+  const kind = s.isRunning ? 'running' : s.broken ? 'fail' : s.status.startsWith('✓') ? 'pass' : s.status.startsWith('✗') ? 'fail' : 'todo';
+  const status = byId('status');
+  status.className = kind;
+  status.replaceChildren(kind === 'running' ? mark('running') : '', ` ${s.status}`, s.notice ? h('span', { class: 'notice' }, ` — ${s.notice}`) : '');
+}
+
+async function stageText(slug: string | undefined): Promise<void> {
+  if (slug === undefined || slug === shownText) return;
+  shownText = slug;
+  const response = await fetch(withToken('/stage', { slug }));
+  if (!response.ok || shownText !== slug) return;
+  const text = (await response.json()) as StageHtml;
+  const body = byId('stage-body');
+  body.innerHTML = text.html;
+  for (const code of body.querySelectorAll<HTMLElement>('pre code[class*="language-"]')) {
+    const lang = /language-([\w-]+)/.exec(code.className)?.[1];
+    if (lang && hljs.getLanguage(lang)) hljs.highlightElement(code);
+  }
+  const items = text.headings.filter((x) => x.depth === 2 || x.depth === 3).map((x) => h('li', { class: `depth-${x.depth}` }, h('a', { href: `#${x.id}` }, x.text.replace(/`/g, ''))));
+  byId('toc').replaceChildren(h('h2', {}, `stage: ${slug}`), h('ol', {}, ...items));
+}
+
+// Redraw from the last snapshot, keeping the focused control focused across the redraw.
+function draw(): void {
+  if (!last) return;
+  const focused = (document.activeElement as HTMLElement | null)?.dataset?.focus;
+  keysBar(last);
+  stageList(last);
+  results(last);
+  statusLine(last);
+  if (focused) document.querySelector<HTMLElement>(`[data-focus="${CSS.escape(focused)}"]`)?.focus();
+  void stageText(chosen ?? last.current);
+}
+
+const LETTERS: Record<string, string> = { r: 'rerun', a: 'all', f: 'failed', n: 'next', h: 'hint' };
+document.addEventListener('keydown', (event) => {
+  if (event.ctrlKey || event.metaKey || event.altKey) return;
+  const target = event.target as HTMLElement;
+  if (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName)) return;
+  const key = LETTERS[event.key.toLowerCase()];
+  if (key) {
+    event.preventDefault();
+    pressKey(key);
+  }
+});
+
+// A narrow screen starts with the stage list folded: the results and the text come first.
+if (matchMedia('(max-width: 759px)').matches) byId('stages-box').removeAttribute('open');
+
+const events = new EventSource(withToken('/events'));
+events.onmessage = (event) => {
+  last = JSON.parse(event.data as string) as UiSnapshot;
+  document.body.dataset.state = last.isRunning ? 'running' : 'idle';
+  draw();
+};
+events.onerror = () => {
+  const status = byId('status');
+  status.className = 'fail';
+  status.textContent = '✗ lost the connection to dispatch-lab ui (is it still running?); retrying…';
+};
