@@ -1,0 +1,177 @@
+import { existsSync } from 'node:fs';
+import { mkdir, readdir, readFile, readlink } from 'node:fs/promises';
+import { request } from 'node:http';
+import { dirname, join } from 'node:path';
+import { execa, type ResultPromise } from 'execa';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { repoRoot } from './cli.ts';
+import { miniCourse, type MiniCourse } from './mini-course.ts';
+import { makeStudentDir, type StudentDir } from './watch-harness.ts';
+
+// `dispatch-lab ui` driven in Debian's chromium through playwright-core (as the gradebook test does): one echo stage of
+// three cases, a student dir whose echo is broken and fixed on disk while the page watches. Without chromium this fails.
+const CHROMIUM = process.env.DISPATCH_LAB_CHROMIUM ?? '/usr/bin/chromium';
+/** Set to a path (e.g. docs/images/ui.png) to have the test save a picture of the page with a failing case. */
+const SCREENSHOT = process.env.DISPATCH_LAB_UI_SCREENSHOT;
+/** Generous: a run on a busy 2-core machine takes seconds; the page must follow each verdict, not beat a clock. */
+const SEEN_MS = 60_000;
+
+const ECHO_FILE = 'reference/tools/echo.ts';
+const ECHO_RIGHT = 'success(value)';
+// The received text differs by one character; stderr carries markup that the page must show as text.
+const ECHO_BROKEN = `(console.error('<img src=x id=injected>'), success(value.replace('l', '1')))`;
+const HANG = 'await new Promise((resolve) => setTimeout(resolve, 120_000));\n';
+
+/** A running `dispatch-lab ui`. */
+type UiProcess = { url: string; output: () => string; exited: Promise<number>; child: ResultPromise };
+
+// Start `ui --no-open` and wait until it prints its address (never racing its start).
+async function startUi(dir: string, content: string): Promise<UiProcess> {
+  const child = execa(process.execPath, [join(repoRoot, 'bin/dispatch-lab.js'), 'ui', '--no-open', '--dir', dir, '--content', content, '--timeout', '100000'], { reject: false, env: { NO_COLOR: '1', DISPLAY: '' } });
+  let output = '';
+  const exited = child.then((r) => r.exitCode ?? -1);
+  const url = await new Promise<string>((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const found = /the course page is at (http:\/\/127\.0\.0\.1:\d+\/\?token=\S+)/.exec(output);
+      if (found?.[1]) resolve(found[1]);
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    void exited.then((code) => reject(new Error(`ui exited (${code}) before printing its address:\n${output}`)));
+  });
+  return { url, output: () => output, exited, child };
+}
+
+// The status code of a GET with these headers (node's http, which lets a test send any Host and Origin).
+function statusOf(url: string, headers: Record<string, string> = {}, method = 'GET'): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { method, headers }, (res) => {
+      res.resume();
+      resolve(res.statusCode ?? 0);
+      res.destroy();
+    });
+    req.on('error', reject);
+    req.end(method === 'POST' ? '{"key":"rerun"}' : undefined);
+  });
+}
+
+// Processes whose working directory is the dir: the student's programs (the grader itself runs elsewhere).
+async function processesIn(dir: string): Promise<number[]> {
+  const pids = (await readdir('/proc')).filter((e) => /^\d+$/.test(e));
+  const found = await Promise.all(pids.map(async (pid) => ((await readlink(`/proc/${pid}/cwd`).catch(() => '')) === dir ? [Number(pid)] : [])));
+  return found.flat();
+}
+
+async function until(check: () => Promise<boolean>, what: string): Promise<void> {
+  for (let waited = 0; waited < SEEN_MS; waited += 100) {
+    if (await check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+const status = (page: Page) => page.locator('#status');
+
+let browser: Browser;
+let course: MiniCourse;
+let student: StudentDir;
+let ui: UiProcess | undefined;
+
+beforeAll(async () => {
+  if (!existsSync(CHROMIUM)) throw new Error(`chromium is not installed at ${CHROMIUM}: the ui test needs it (apt-get install chromium; .ci/run installs it), or set DISPATCH_LAB_CHROMIUM to a Chromium binary`);
+  course = await miniCourse();
+  student = await makeStudentDir();
+  browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+});
+
+afterAll(async () => {
+  if (ui && ui.child.exitCode === null) ui.child.kill('SIGKILL');
+  await ui?.exited;
+  await browser?.close();
+  await student?.dispose();
+  await course?.dispose();
+});
+
+describe('dispatch-lab ui in headless chromium (e2e)', () => {
+  it('refuses requests without the token or from another origin, follows the run live, and stops on Ctrl-C with 130', { timeout: 300_000 }, async () => {
+    ui = await startUi(student.dir, course.dir);
+    const { url } = ui;
+    const origin = new URL(url).origin;
+    const events = `${origin}/events${new URL(url).search}`;
+
+    // Only the token opens it; a foreign Origin or Host is refused even with the token, on the page, the live channel and the keys.
+    expect(await statusOf(url)).toBe(200);
+    expect(await statusOf(`${origin}/`)).toBe(403);
+    expect(await statusOf(`${origin}/?token=guessed`)).toBe(403);
+    expect(await statusOf(`${origin}/events`)).toBe(403);
+    expect(await statusOf(url, { Origin: 'http://evil.example' })).toBe(403);
+    expect(await statusOf(events, { Origin: 'http://evil.example' })).toBe(403);
+    expect(await statusOf(`${origin}/key${new URL(url).search}`, { Origin: 'http://evil.example', 'Content-Type': 'application/json' }, 'POST')).toBe(403);
+    expect(await statusOf(url, { Host: 'evil.example' })).toBe(421);
+
+    const page = await browser.newPage({ viewport: { width: 1440, height: 1000 } });
+    const requests: string[] = [];
+    page.on('request', (r) => requests.push(r.url()));
+    await page.goto(url);
+    await expect.poll(() => page.locator('#stage-list li').allTextContents(), { timeout: SEEN_MS }).toEqual([expect.stringContaining('echo')]);
+    await expect.poll(() => page.locator('#stage-body h1').textContent(), { timeout: SEEN_MS }).toContain('The first roundtrip');
+    expect(await page.locator('#toc a').count()).toBeGreaterThan(2);
+    expect(await page.locator('#stage-body pre code.hljs').count()).toBeGreaterThan(0);
+    await expect.poll(() => status(page).textContent(), { timeout: SEEN_MS }).toContain('✓ echo passes');
+    expect(await page.locator('#stage-list .mark.pass').count()).toBe(1);
+    expect(await page.locator('#stage-list .score').textContent()).toBe('3/3');
+
+    // Broken on disk: the failing case appears with its difference, both values, the changed part marked.
+    await student.edit(ECHO_FILE, ECHO_RIGHT, ECHO_BROKEN);
+    const failure = page.locator('.failure', { hasText: 'echo hands its text back as the content' });
+    await failure.waitFor({ timeout: SEEN_MS });
+    await expect.poll(() => status(page).textContent(), { timeout: SEEN_MS }).toMatch(/✗ echo: 1 of 3 cases fail/);
+    const row = failure.locator('table.differences tbody tr').first();
+    expect(await row.locator('th').textContent()).toBe('results[0].content');
+    expect(await row.locator('td').nth(0).textContent()).toBe('"hello"');
+    expect(await row.locator('td').nth(1).textContent()).toBe('"he1lo"');
+    expect(await row.locator('mark.expected').textContent()).toBe('l');
+    expect(await row.locator('mark.received').textContent()).toBe('1');
+    expect(await failure.locator('.part.sent pre').textContent()).toContain('0: echo {"text":"hello"}');
+    expect(await failure.locator('.hint').textContent()).toContain('Route the name "echo"');
+    expect(await failure.locator('.command code').first().textContent()).toContain('dispatch');
+    expect(await failure.locator('button.copy').count()).toBe(2);
+    // What the program printed is text, never markup.
+    expect(await failure.locator('.part.stderr pre').textContent()).toContain('<img src=x id=injected>');
+    expect(await page.locator('#injected').count()).toBe(0);
+    expect(await page.locator('#stage-list .mark.fail').count()).toBe(1);
+
+    // A second tab sees the same run; the keys work from the keyboard (h: the hints of the failing cases).
+    const second = await browser.newPage({ viewport: { width: 400, height: 900 } });
+    await second.goto(url);
+    await second.locator('.failure', { hasText: 'echo hands its text back as the content' }).waitFor({ timeout: SEEN_MS });
+    expect(await second.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(400);
+    await second.keyboard.press('h');
+    await page.locator('.hints li', { hasText: 'echo hands its text back as the content' }).waitFor({ timeout: SEEN_MS });
+    expect(await page.locator('#keys button[aria-keyshortcuts="h"]').getAttribute('aria-pressed')).toBe('true');
+    if (SCREENSHOT) {
+      await mkdir(dirname(SCREENSHOT), { recursive: true });
+      await page.screenshot({ path: SCREENSHOT });
+    }
+    await second.close();
+
+    // Fixed on disk: the stage passes and the failures go.
+    await student.edit(ECHO_FILE, ECHO_BROKEN, ECHO_RIGHT);
+    await expect.poll(() => status(page).textContent(), { timeout: SEEN_MS }).toContain('✓ echo passes');
+    expect(await page.locator('.failure').count()).toBe(0);
+    expect(requests.filter((r) => !r.startsWith(`${origin}/`))).toEqual([]);
+
+    // Closing the page leaves the server running; Ctrl-C during a run stops it, kills every case and exits 130.
+    await page.close();
+    expect(await statusOf(url)).toBe(200);
+    const program = await readFile(join(student.dir, 'program.ts'), 'utf8');
+    await student.write('program.ts', `${HANG}${program}`);
+    await until(async () => (await processesIn(student.dir)).length > 0, 'the hanging cases to start');
+    ui.child.kill('SIGINT');
+    expect(await ui.exited).toBe(130);
+    await until(async () => (await processesIn(student.dir)).length === 0, 'every case to be gone');
+    await expect(statusOf(url)).rejects.toThrow();
+  });
+});
