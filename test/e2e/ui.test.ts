@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdir, readdir, readFile, readlink } from 'node:fs/promises';
+import { cp, mkdir, readdir, readFile, readlink, writeFile } from 'node:fs/promises';
 import { request } from 'node:http';
 import { dirname, join } from 'node:path';
 import { execa, type ResultPromise } from 'execa';
@@ -20,7 +20,7 @@ const SEEN_MS = 60_000;
 const ECHO_FILE = 'reference/tools/echo.ts';
 const ECHO_RIGHT = 'success(value)';
 // The received text differs by one character; stderr carries markup that the page must show as text.
-const ECHO_BROKEN = `(console.error('<img src=x id=injected>'), success(value.replace('l', '1')))`;
+const ECHO_BROKEN = `(console.error('<b id=injected>debug:</b> echo got', value), success(value.replace('l', '1')))`;
 const HANG = 'await new Promise((resolve) => setTimeout(resolve, 120_000));\n';
 
 /** A running `dispatch-lab ui`. */
@@ -28,7 +28,7 @@ type UiProcess = { url: string; output: () => string; exited: Promise<number>; c
 
 // Start `ui --no-open` and wait until it prints its address (never racing its start).
 async function startUi(dir: string, content: string): Promise<UiProcess> {
-  const child = execa(process.execPath, [join(repoRoot, 'bin/dispatch-lab.js'), 'ui', '--no-open', '--dir', dir, '--content', content, '--timeout', '100000'], { reject: false, env: { NO_COLOR: '1', DISPLAY: '' } });
+  const child = execa(process.execPath, [join(repoRoot, 'bin/dispatch-lab.js'), 'ui', '--no-open', '--stage', 'echo', '--dir', dir, '--content', content, '--timeout', '100000'], { reject: false, env: { NO_COLOR: '1', DISPLAY: '' } });
   let output = '';
   const exited = child.then((r) => r.exitCode ?? -1);
   const url = await new Promise<string>((resolve, reject) => {
@@ -82,6 +82,12 @@ let ui: UiProcess | undefined;
 beforeAll(async () => {
   if (!existsSync(CHROMIUM)) throw new Error(`chromium is not installed at ${CHROMIUM}: the ui test needs it (apt-get install chromium; .ci/run installs it), or set DISPATCH_LAB_CHROMIUM to a Chromium binary`);
   course = await miniCourse();
+  // A second stage, so that the list shows a stage not yet graded beside the one worked on.
+  const manifest = JSON.parse(await readFile(course.path('stages/stages.json'), 'utf8')) as { stages: object[] };
+  manifest.stages.push({ slug: 'view', title: 'view: numbered lines and directory listings', command: 'dispatch' });
+  await writeFile(course.path('stages/stages.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+  await cp(join(repoRoot, 'stages/view.md'), course.path('stages/view.md'));
+  await cp(join(repoRoot, 'cases/view/one-line-file.json'), course.path('cases/view/one-line-file.json'));
   student = await makeStudentDir();
   browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
 });
@@ -115,13 +121,13 @@ describe('dispatch-lab ui in headless chromium (e2e)', () => {
     const requests: string[] = [];
     page.on('request', (r) => requests.push(r.url()));
     await page.goto(url);
-    await expect.poll(() => page.locator('#stage-list li').allTextContents(), { timeout: SEEN_MS }).toEqual([expect.stringContaining('echo')]);
+    await expect.poll(() => page.locator('#stage-list li').allTextContents(), { timeout: SEEN_MS }).toEqual([expect.stringContaining('echo'), expect.stringContaining('view')]);
     await expect.poll(() => page.locator('#stage-body h1').textContent(), { timeout: SEEN_MS }).toContain('The first roundtrip');
     expect(await page.locator('#toc a').count()).toBeGreaterThan(2);
     expect(await page.locator('#stage-body pre code.hljs').count()).toBeGreaterThan(0);
     await expect.poll(() => status(page).textContent(), { timeout: SEEN_MS }).toContain('✓ echo passes');
+    await expect.poll(() => page.locator('#stage-list .score').allTextContents(), { timeout: SEEN_MS }).toEqual(['3/3', 'not yet, 1 case']);
     expect(await page.locator('#stage-list .mark.pass').count()).toBe(1);
-    expect(await page.locator('#stage-list .score').textContent()).toBe('3/3');
 
     // Broken on disk: the failing case appears with its difference, both values, the changed part marked.
     await student.edit(ECHO_FILE, ECHO_RIGHT, ECHO_BROKEN);
@@ -139,9 +145,13 @@ describe('dispatch-lab ui in headless chromium (e2e)', () => {
     expect(await failure.locator('.command code').first().textContent()).toContain('dispatch');
     expect(await failure.locator('button.copy').count()).toBe(2);
     // What the program printed is text, never markup.
-    expect(await failure.locator('.part.stderr pre').textContent()).toContain('<img src=x id=injected>');
+    expect(await failure.locator('.part.stderr pre').textContent()).toContain('<b id=injected>debug:</b> echo got hello');
     expect(await page.locator('#injected').count()).toBe(0);
     expect(await page.locator('#stage-list .mark.fail').count()).toBe(1);
+    if (SCREENSHOT) {
+      await mkdir(dirname(SCREENSHOT), { recursive: true });
+      await page.screenshot({ path: SCREENSHOT });
+    }
 
     // A second tab sees the same run; the keys work from the keyboard (h: the hints of the failing cases).
     const second = await browser.newPage({ viewport: { width: 400, height: 900 } });
@@ -151,10 +161,6 @@ describe('dispatch-lab ui in headless chromium (e2e)', () => {
     await second.keyboard.press('h');
     await page.locator('.hints li', { hasText: 'echo hands its text back as the content' }).waitFor({ timeout: SEEN_MS });
     expect(await page.locator('#keys button[aria-keyshortcuts="h"]').getAttribute('aria-pressed')).toBe('true');
-    if (SCREENSHOT) {
-      await mkdir(dirname(SCREENSHOT), { recursive: true });
-      await page.screenshot({ path: SCREENSHOT });
-    }
     await second.close();
 
     // Fixed on disk: the stage passes and the failures go.

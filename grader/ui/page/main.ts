@@ -42,7 +42,7 @@ function stageList(s: UiSnapshot): void {
   const shown = chosen ?? s.current;
   byId('stage-list').replaceChildren(...s.stages.map((stage) => {
     const status = s.runningStage === stage.slug ? 'running' : stage.status;
-    const score = stage.score ?? `not yet, ${stage.caseCount} cases`;
+    const score = stage.score ?? `not yet, ${stage.caseCount} ${stage.caseCount === 1 ? 'case' : 'cases'}`;
     const button = h('button', { type: 'button', 'data-focus': `stage:${stage.slug}`, 'data-slug': stage.slug, ...(shown === stage.slug ? { 'aria-current': 'page' } : {}) },
       mark(status), h('span', { class: 'slug' }, stage.slug), h('span', { class: 'title' }, stage.title), h('span', { class: `score ${stage.status}` }, score));
     button.addEventListener('click', () => {

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { startWatch } from '../../grader/core/watch-state.ts';
+import type { Stage } from '../../grader/core/types.ts';
+import { differenceOf, keysOf, stageList, stateView } from '../../grader/ui/ui-snapshot.ts';
+
+const stages: Stage[] = [
+  { slug: 'echo', title: 'Echo', command: 'dispatch' },
+  { slug: 'view', title: 'View', command: 'dispatch' },
+];
+
+describe('the page snapshot', () => {
+  it('lists the stages as `stages` does: saved status and score, or not yet', () => {
+    const list = stageList(stages, new Map([['echo', 3], ['view', 2]]), { echo: { status: 'fail', passed: 2, total: 3 } });
+    expect(list).toEqual([
+      { slug: 'echo', title: 'Echo', caseCount: 3, status: 'fail', score: '2/3' },
+      { slug: 'view', title: 'View', caseCount: 2, status: 'todo' },
+    ]);
+  });
+
+  it('shows a value mismatch with both sides, a missing key with the expected side only', () => {
+    expect(differenceOf({ kind: 'value', path: 'results[0].content', expected: 'hello', received: 'he1lo' })).toEqual({
+      path: 'results[0].content',
+      expected: { before: '"he', changed: 'l', after: 'lo"' },
+      received: { before: '"he', changed: '1', after: 'lo"' },
+    });
+    expect(differenceOf({ kind: 'missing', path: 'results[1]', expected: { content: 'x' } })).toEqual({ path: 'results[1]', expected: { before: '', changed: '{"content":"x"}', after: '' } });
+    expect(differenceOf({ kind: 'unexpected', path: 'results[0].is_error', received: false })).toEqual({ path: 'results[0].is_error', received: { before: '', changed: 'false', after: '' } });
+  });
+
+  it('escapes control characters a program printed in a difference', () => {
+    const shown = differenceOf({ kind: 'value', path: 'results[0].content', expected: 'a', received: '\u001b[2Ja' });
+    expect(JSON.stringify(shown)).not.toContain('\u001b');
+  });
+
+  it('labels the key buttons as the terminal key line does, toggles pressed', () => {
+    const { state } = startWatch(['echo'], ['echo', 'view']);
+    expect(keysOf(state).map((k) => `${k.letter} ${k.label}`)).toEqual(['r rerun', 'a all stages', 'f failed only', 'n next stage', 'h hints']);
+    const pressed = keysOf({ ...state, isWholeCourse: true, showHints: true });
+    expect(pressed.filter((k) => k.pressed).map((k) => k.label)).toEqual(['only echo', 'hide hints']);
+  });
+
+  it('says what runs while running, and the problems of a run that could not start', () => {
+    const { state } = startWatch(['echo'], ['echo', 'view']);
+    expect(stateView(state, undefined)).toMatchObject({ isRunning: true, status: 'running echo…', current: 'echo' });
+    const broken = stateView({ ...state, isRunning: false, last: { type: 'broken', problems: ['no program.ts in /x'], isCourseStale: false } }, undefined);
+    expect(broken.broken).toEqual(['no program.ts in /x']);
+    expect(broken.status).toContain('could not run your program');
+  });
+});
