@@ -24,7 +24,7 @@ export function pageHtml(token: string, courseTitle: string): string {
 <div id="layout">
 <nav id="stages" aria-label="stages"><details id="stages-box" open><summary><h2>Stages</h2></summary><ol id="stage-list"></ol></details></nav>
 <main id="main">
-<section id="results" aria-label="results of the run" aria-live="polite"></section>
+<section id="results" aria-label="results of the run"></section>
 <article id="text" tabindex="-1" aria-label="stage text"><nav id="toc" aria-label="sections of the stage"></nav><div id="stage-body"></div></article>
 </main>
 </div>
