@@ -6,8 +6,8 @@ import type { UiDifference, UiFailure } from '../ui-snapshot.ts';
 import { h, mark } from './dom.ts';
 
 function spans(value: Spans | undefined, side: 'expected' | 'received'): HTMLElement {
-  if (value === undefined) return h('td', { class: 'absent' }, side === 'expected' ? '(not expected)' : '(missing)');
-  return h('td', {}, h('code', {}, value.before, value.changed === '' ? undefined : h('mark', { class: side }, value.changed), value.after));
+  if (value === undefined) return h('td', { class: 'absent', 'data-label': side }, side === 'expected' ? '(none: this key is not expected)' : '(missing)');
+  return h('td', { 'data-label': side }, h('code', {}, value.before, value.changed === '' ? undefined : h('mark', { class: side }, value.changed), value.after));
 }
 
 function differences(list: UiDifference[]): HTMLElement | undefined {

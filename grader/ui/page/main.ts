@@ -93,8 +93,20 @@ async function stageText(slug: string | undefined): Promise<void> {
     const lang = /language-([\w-]+)/.exec(code.className)?.[1];
     if (lang && hljs.getLanguage(lang)) hljs.highlightElement(code);
   }
-  const items = text.headings.filter((x) => x.depth === 2 || x.depth === 3).map((x) => h('li', { class: `depth-${x.depth}` }, h('a', { href: `#${x.id}` }, x.text.replace(/`/g, ''))));
-  byId('toc').replaceChildren(h('h2', {}, `stage: ${slug}`), h('ol', {}, ...items));
+  // Sections (##) with their subsections (###) nested under them.
+  const top = h('ol', {});
+  let sub: HTMLElement | undefined;
+  for (const heading of text.headings) {
+    const link = h('a', { href: `#${heading.id}` }, heading.text.replace(/`/g, ''));
+    if (heading.depth === 2 || (heading.depth === 3 && !top.lastElementChild)) {
+      top.append(h('li', {}, link));
+      sub = undefined;
+    } else if (heading.depth === 3) {
+      if (!sub) top.lastElementChild?.append((sub = h('ol', {})));
+      sub?.append(h('li', {}, link));
+    }
+  }
+  byId('toc').replaceChildren(h('h2', {}, `stage: ${slug}`), top);
 }
 
 // Redraw from the last snapshot, keeping the focused control focused across the redraw.
