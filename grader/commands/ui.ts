@@ -8,6 +8,7 @@ import { loadCourse } from '../course-loader.ts';
 import { createProgramBuilder } from '../io/build-program.ts';
 import { packageRoot } from '../io/package-root.ts';
 import { terminalScreen } from '../io/screen.ts';
+import { shouldColor } from '../io/terminal.ts';
 import { STOP_SIGNALS } from '../io/stop-signals.ts';
 import { createUiHub } from '../io/ui-hub.ts';
 import { startUiServer } from '../io/ui-server.ts';
@@ -56,7 +57,7 @@ export async function uiCommand(args: UiArgs): Promise<number> {
   // A plain log in the terminal (what `test --watch` prints on a pipe); the page is the interactive view.
   const screen = { ...terminalScreen(), isInteractive: false };
   const builder = await createProgramBuilder(base.courseDir, `ui-${randomUUID()}`);
-  const session = createWatchSession({ screen, color: args.color === true, course, focus: base.selection.stages, run: { base: { ...base, builder, currentFirst: true }, contentRoot }, view: hub.view });
+  const session = createWatchSession({ screen, color: shouldColor(args.color), course, focus: base.selection.stages, run: { base: { ...base, builder, currentFirst: true }, contentRoot }, view: hub.view });
   const token = randomBytes(24).toString('base64url');
   const server = await startUiServer({
     ...(port !== undefined ? { port } : {}),

@@ -13,6 +13,9 @@ import { finishedStage, stageList, stateView, type UiSnapshot, type UiStageRun }
 import { stageHtml, type StageHtml } from '../ui/stage-html.ts';
 import { caseCountsOf, readStageStatus } from './stage-status.ts';
 
+/** How long events gather before the tabs get the snapshot. */
+const PUBLISH_MS = 50;
+
 /** A tab's live channel: called with each new snapshot. */
 export type Subscriber = (snapshot: UiSnapshot) => void;
 
@@ -34,14 +37,14 @@ export function createUiHub(options: { course: Course; courseDir: string; conten
   const subscribers = new Set<Subscriber>();
   let isQueued = false;
 
-  // Bursts of events (a stage of quick cases) reach the tabs as one snapshot.
+  // Bursts of events (a stage of quick cases) reach the tabs as one snapshot, at most one per PUBLISH_MS.
   function publish(): void {
     if (isQueued) return;
     isQueued = true;
-    setImmediate(() => {
+    setTimeout(() => {
       isQueued = false;
       for (const send of subscribers) send(snapshot);
-    });
+    }, PUBLISH_MS);
   }
 
   function update(change: Partial<UiSnapshot>): void {

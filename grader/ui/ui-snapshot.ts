@@ -3,7 +3,8 @@ import type { CaseResult, Mismatch, Report, Stage, StageResult, StageStatus, Ver
 import { formatValue } from '../core/format-value.ts';
 import { displayPath } from '../core/json-path.ts';
 import { safeText } from '../core/safe-text.ts';
-import { orderFailures } from '../core/failure-order.ts';
+import { oneLineDifference, orderFailures } from '../core/failure-order.ts';
+import { rerunCommand } from '../core/reproduce.ts';
 import { currentStage, type WatchKey, type WatchState } from '../core/watch-state.ts';
 import { failureBlock, type FailureBlock, type Paint } from '../reporters/failure-details.ts';
 import { runningLine, verdictLine } from '../reporters/watch-status.ts';
@@ -21,8 +22,14 @@ export type UiFailure = Omit<FailureBlock, 'mismatches'> & { differences: UiDiff
 /** A case as it finished. */
 export type UiCase = { name: string; file: string; status: VerdictStatus; ms: number };
 
+/** A failing case past the ones shown in full: its name, what went wrong in one line, and how to rerun it. */
+export type UiShortFailure = { name: string; line: string; rerun: string };
+
 /** A stage of the run in flight or the last one: its cases so far, then its verdict and failures. */
-export type UiStageRun = { slug: string; title: string; planned: number; cases: UiCase[]; status?: StageStatus; skipReason?: string; problem?: string; failures: UiFailure[] };
+export type UiStageRun = { slug: string; title: string; planned: number; cases: UiCase[]; status?: StageStatus; skipReason?: string; problem?: string; failures: UiFailure[]; more?: UiShortFailure[] };
+
+/** Failing cases of a stage shown in full; the rest get a line each (the page stays light when a whole course fails). */
+export const MAX_PAGE_FAILURES = 10;
 
 /** The watch keys the page offers as buttons, each with the label of what it does now. */
 export type UiKey = { key: Exclude<WatchKey, 'quit'>; letter: string; label: string; pressed?: boolean };
@@ -75,8 +82,15 @@ export function finishedStage(run: UiStageRun, result: StageResult): UiStageRun 
     status: result.status,
     ...(result.status === 'skip' ? { skipReason: first?.status === 'skip' ? first.reason : 'not run' } : {}),
     ...(result.problem ? { problem: safeText(result.problem) } : {}),
-    failures: result.problem ? [] : orderFailures(result.cases.filter(isFailure)).map((c) => failureView(c, result.stage)),
+    ...failuresOf(result),
   };
+}
+
+function failuresOf(result: StageResult): Pick<UiStageRun, 'failures' | 'more'> {
+  if (result.problem) return { failures: [] };
+  const ordered = orderFailures(result.cases.filter(isFailure));
+  const rest = ordered.slice(MAX_PAGE_FAILURES).map((c) => ({ name: c.case.name, line: safeText(oneLineDifference(c.verdict)), rerun: rerunCommand(c.case) }));
+  return { failures: ordered.slice(0, MAX_PAGE_FAILURES).map((c) => failureView(c, result.stage)), ...(rest.length > 0 ? { more: rest } : {}) };
 }
 
 // The stage list: course order, each with its saved status.

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { startWatch } from '../../grader/core/watch-state.ts';
 import type { Stage } from '../../grader/core/types.ts';
-import { differenceOf, keysOf, stageList, stateView } from '../../grader/ui/ui-snapshot.ts';
+import { differenceOf, failureView, finishedStage, keysOf, MAX_PAGE_FAILURES, stageList, stateView } from '../../grader/ui/ui-snapshot.ts';
+import { failureDetails } from '../../grader/reporters/failure-details.ts';
+import { sampleReport } from '../reporters/sample-report.ts';
 
 const stages: Stage[] = [
   { slug: 'echo', title: 'Echo', command: 'dispatch' },
@@ -45,5 +47,27 @@ describe('the page snapshot', () => {
     const broken = stateView({ ...state, isRunning: false, last: { type: 'broken', problems: ['no program.ts in /x'], isCourseStale: false } }, undefined);
     expect(broken.broken).toEqual(['no program.ts in /x']);
     expect(broken.status).toContain('could not run your program');
+  });
+
+  it('shows a failing case from the same block the terminal prints: every line of the terminal block is on the page', () => {
+    const result = sampleReport.stages[0]!;
+    const failed = result.cases.find((c) => c.case.name === 'Write is routed to create')!;
+    const plain = { dim: (x: string) => x, red: (x: string) => x, green: (x: string) => x, yellow: (x: string) => x, bold: (x: string) => x };
+    const view = failureView(failed, result.stage);
+    const shown = [view.name, view.file, ...view.sent, ...view.differs, view.stderr, view.note ?? '', view.mistake ?? '', view.hint, view.reproduce, view.rerun].join('\n');
+    for (const line of failureDetails(failed, result.stage, plain).split('\n')) {
+      const text = line.trim().replace(/^(sent|what differs|stderr|note|likely mistake|hint|reproduce|rerun):\s*/, '').replace(/^✗ register-tools › /, '');
+      for (const piece of text.split(/\s{2,}/)) expect(shown, line).toContain(piece);
+    }
+    expect(view.differences.map((d) => d.path)).toEqual(['results[0].content', 'results[0].is_error']);
+  });
+
+  it('shows at most MAX_PAGE_FAILURES failing cases of a stage in full, the rest one line each', () => {
+    const template = sampleReport.stages[0]!.cases[1]!;
+    const many = Array.from({ length: MAX_PAGE_FAILURES + 2 }, (_, i) => ({ ...template, case: { ...template.case, name: `case ${i}`, file: `cases/x/c${i}.json` } }));
+    const run = finishedStage({ slug: 'register-tools', title: 'T', planned: many.length, cases: [], failures: [] }, { stage: sampleReport.stages[0]!.stage, status: 'fail', cases: many });
+    expect(run.failures).toHaveLength(MAX_PAGE_FAILURES);
+    expect(run.more?.map((m) => m.name)).toHaveLength(2);
+    expect(run.more?.[0]?.rerun).toContain('--case');
   });
 });

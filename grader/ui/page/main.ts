@@ -60,7 +60,9 @@ function stageRun(run: UiStageRun): HTMLElement {
   if (run.status === 'skip') return h('section', { class: 'stage-run skip' }, header, h('p', { class: 'dim' }, `skipped: ${run.skipReason ?? 'not run'}`));
   const cases = h('ul', { class: 'cases' }, ...run.cases.map((c) => h('li', {}, mark(c.status), ` ${c.name} `, h('span', { class: 'dim' }, `${c.ms} ms`))));
   const problem = run.problem === undefined ? undefined : h('pre', { class: 'problem', tabindex: '0' }, `program.ts could not be run:\n${run.problem}`);
-  return h('section', { class: `stage-run ${status}`, 'data-stage': run.slug }, header, cases, problem, ...run.failures.map(failureView));
+  const more = run.more === undefined ? undefined : h('div', { class: 'more' }, h('h3', {}, `… ${run.more.length} more failing cases (rerun one to see it in full)`),
+    h('ul', {}, ...run.more.map((m) => h('li', {}, mark('fail'), ` ${m.name} `, h('span', { class: 'dim' }, `— ${m.line}`), h('br', {}), h('code', {}, m.rerun)))));
+  return h('section', { class: `stage-run ${status}`, 'data-stage': run.slug }, header, cases, problem, ...run.failures.map(failureView), more);
 }
 
 function results(s: UiSnapshot): void {
