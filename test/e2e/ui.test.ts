@@ -117,7 +117,8 @@ describe('dispatch-lab ui in headless chromium (e2e)', () => {
     expect(await statusOf(`${origin}/key${new URL(url).search}`, { Origin: 'http://evil.example', 'Content-Type': 'application/json' }, 'POST')).toBe(403);
     expect(await statusOf(url, { Host: 'evil.example' })).toBe(421);
 
-    const page = await browser.newPage({ viewport: { width: 1440, height: 1000 } });
+    const context = await browser.newContext({ viewport: { width: 1440, height: 1000 }, permissions: ['clipboard-read', 'clipboard-write'] });
+    const page = await context.newPage();
     const requests: string[] = [];
     page.on('request', (r) => requests.push(r.url()));
     await page.goto(url);
@@ -144,6 +145,10 @@ describe('dispatch-lab ui in headless chromium (e2e)', () => {
     expect(await failure.locator('.hint').textContent()).toContain('Route the name "echo"');
     expect(await failure.locator('.command code').first().textContent()).toContain('dispatch');
     expect(await failure.locator('button.copy').count()).toBe(2);
+    const rerun = failure.locator('.command', { hasText: 'rerun:' });
+    await rerun.locator('button.copy').click();
+    await expect.poll(() => rerun.locator('button.copy').textContent(), { timeout: SEEN_MS }).toBe('copied ✓');
+    expect(await page.evaluate('navigator.clipboard.readText()')).toBe(await rerun.locator('code').textContent());
     // What the program printed is text, never markup.
     expect(await failure.locator('.part.stderr pre').textContent()).toContain('<b id=injected>debug:</b> echo got hello');
     expect(await page.locator('#injected').count()).toBe(0);
@@ -158,6 +163,9 @@ describe('dispatch-lab ui in headless chromium (e2e)', () => {
     await second.goto(url);
     await second.locator('.failure', { hasText: 'echo hands its text back as the content' }).waitFor({ timeout: SEEN_MS });
     expect(await second.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(400);
+    // The keyboard reaches the page: Tab lands on the skip link first, h toggles the hints of the failing cases.
+    await second.keyboard.press('Tab');
+    expect(await second.evaluate('document.activeElement.textContent')).toBe('skip to the stage text');
     await second.keyboard.press('h');
     await page.locator('.hints li', { hasText: 'echo hands its text back as the content' }).waitFor({ timeout: SEEN_MS });
     expect(await page.locator('#keys button[aria-keyshortcuts="h"]').getAttribute('aria-pressed')).toBe('true');
@@ -170,7 +178,7 @@ describe('dispatch-lab ui in headless chromium (e2e)', () => {
     expect(requests.filter((r) => !r.startsWith(`${origin}/`))).toEqual([]);
 
     // Closing the page leaves the server running; Ctrl-C during a run stops it, kills every case and exits 130.
-    await page.close();
+    await context.close();
     expect(await statusOf(url)).toBe(200);
     const program = await readFile(join(student.dir, 'program.ts'), 'utf8');
     await student.write('program.ts', `${HANG}${program}`);
