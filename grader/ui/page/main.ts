@@ -25,6 +25,9 @@ let last: UiSnapshot | undefined;
 /** The stage whose text is shown: one the student clicked, else the watch's current stage. */
 let chosen: string | undefined;
 let shownText: string | undefined;
+/** The HTML last put on the page, so that fetching the same text again changes nothing (scroll and focus stay). */
+let shownHtml: string | undefined;
+let wasRunning = false;
 
 function pressKey(key: string): void {
   void fetch(withToken('/key'), { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ key }) });
@@ -89,6 +92,8 @@ async function stageText(slug: string | undefined): Promise<void> {
   const response = await fetch(withToken('/stage', { slug }));
   if (!response.ok || shownText !== slug) return;
   const text = (await response.json()) as StageHtml;
+  if (text.html === shownHtml) return;
+  shownHtml = text.html;
   const body = byId('stage-body');
   body.innerHTML = text.html;
   for (const code of body.querySelectorAll<HTMLElement>('pre code[class*="language-"]')) {
@@ -141,6 +146,9 @@ if (matchMedia('(max-width: 759px)').matches) byId('stages-box').removeAttribute
 const events = new EventSource(withToken('/events'));
 events.onmessage = (event) => {
   last = JSON.parse(event.data as string) as UiSnapshot;
+  // After each run the text is fetched again: an author editing the stage's Markdown sees the change.
+  if (wasRunning && !last.isRunning) shownText = undefined;
+  wasRunning = last.isRunning;
   document.body.dataset.state = last.isRunning ? 'running' : 'idle';
   draw();
 };
