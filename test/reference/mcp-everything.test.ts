@@ -10,7 +10,7 @@ const serverScript = createRequire(import.meta.url).resolve('@modelcontextprotoc
 describe('connectMcp (reference) against @modelcontextprotocol/server-everything', () => {
   it('lists its tools, calls echo and get-sum, and refuses a schema violation before the call', async () => {
     const registry = new ToolRegistry();
-    const connection = await connectMcp({ name: 'everything', command: process.execPath, args: [serverScript, 'stdio'] }, registry, { timeoutMs: 10_000 });
+    const connection = await connectMcp({ name: 'everything', command: process.execPath, args: [serverScript, 'stdio'], env: {} }, registry, { timeoutMs: 10_000, startupTimeoutMs: 30_000 });
     try {
       const names = registry.descriptors().map((d) => d.name);
       expect(names).toEqual(expect.arrayContaining(['mcp__everything__echo', 'mcp__everything__get-sum']));
