@@ -14,6 +14,7 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { basename } from 'node:path';
 import { z } from 'zod';
 
 // What the server has seen: every tools/call by tool name, in order, and the calls the client cancelled.
@@ -147,6 +148,16 @@ const CATALOG = {
     },
     rawCall: (args) => text(`received ${JSON.stringify(args ?? {})}`),
     handler: async () => text('not reached'),
+  }),
+  env: () => ({
+    description: "The value of one of the server's environment variables, or <name> is not set.",
+    inputSchema: { name: z.string() },
+    handler: async ({ name }) => text(process.env[name] ?? `${name} is not set`),
+  }),
+  cwd: () => ({
+    description: "The last part of the server's working directory.",
+    inputSchema: {},
+    handler: async () => text(basename(process.cwd())),
   }),
   greet: () => ({
     description: 'Greet someone by name.',
