@@ -20,11 +20,11 @@ export type McpRequest = {
 const DEFAULT_TIMEOUT_MS = 1000;
 
 // Parses the mcp stdin, or returns a one-line description of what is wrong with it.
-export async function parseMcpRequest(text: string): Promise<McpRequest | string> {
+export function parseMcpRequest(text: string): McpRequest | string {
   const request = parseCallsRequest(text);
   if (typeof request === 'string') return request;
   const { sandbox, calls, fields: data } = request;
-  const servers = await serverEntries(data.servers);
+  const servers = serverEntries(data.servers);
   if (typeof servers === 'string') return servers;
   const timeoutMs = data.timeout_ms ?? DEFAULT_TIMEOUT_MS;
   if (!Number.isInteger(timeoutMs) || (timeoutMs as number) < 1) return '"timeout_ms" must be a positive integer';

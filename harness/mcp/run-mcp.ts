@@ -14,7 +14,7 @@ import { markCallsDone, markRunning } from '../running-call.ts';
 // opened, whatever happened. A server whose connectMcp rejects is that server's failure: its
 // rejection is printed in server_errors, and the other servers and the built-ins carry on.
 export async function runMcp<T, R extends Registry>(stdinText: string, solution: Solution<T, R>): Promise<CommandOutput> {
-  const request = await parseMcpRequest(stdinText);
+  const request = parseMcpRequest(stdinText);
   if (typeof request === 'string') return badRequest('mcp', request);
   return withRegistry(solution, request.sandbox, 'mcp', async (registry) => {
     const connections: { server: string; connection: McpConnection }[] = [];

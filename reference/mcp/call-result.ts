@@ -11,17 +11,14 @@ export type CallAnswer = {
 };
 
 // The observation for an answered call: one line (or more, for an embedded text resource) per
-// content item, joined by "\n"; when no item is text, structuredContent's canonical JSON comes
-// first. isError: true makes it an error result with that text, unchanged.
+// content item, joined by "\n"; an answer with structuredContent and no content item at all gives
+// its canonical JSON. (Not when other items are there: servers such as server-filesystem repeat an
+// image's base64 inside structuredContent, which the model must not get as text.)
+// isError: true makes it an error result with that text, unchanged.
 export function resultOf(answer: CallAnswer): ToolOutput {
   const items = answer.content ?? [];
   const lines = items.map(contentLine);
-  if (answer.structuredContent !== undefined && !items.some(isTextItem)) lines.unshift(canonicalJson(answer.structuredContent));
-  const text = lines.join('\n');
+  const text = items.length === 0 && answer.structuredContent !== undefined ? canonicalJson(answer.structuredContent) : lines.join('\n');
   return answer.isError === true ? failure(text) : success(text);
 }
 
-// True for a content item of type text.
-function isTextItem(item: unknown): boolean {
-  return typeof item === 'object' && item !== null && (item as { type?: unknown }).type === 'text';
-}

@@ -122,11 +122,11 @@ describe('runMcp', () => {
   });
 
   it.each([
-    { name: 'no command', servers: [{ name: 'a' }], problem: "servers[0] must have required property 'command'" },
-    { name: 'an unknown key', servers: [{ ...spec('a'), envv: {} }], problem: 'servers[0] must NOT have additional properties (envv)' },
-    { name: 'an env value that is not text', servers: [{ ...spec('a'), env: { N: 1 } }], problem: 'servers[0].env.N must be string' },
-    { name: 'a name with "_"', servers: [spec('my_server')], problem: 'servers[0].name must match pattern "^[a-zA-Z0-9-]{1,32}$"' },
-    { name: 'a name taken twice', servers: [spec('a'), spec('a')], problem: 'servers[1].name a is already the name of another server' },
+    { name: 'no command', servers: [{ name: 'a' }], problem: 'servers[0].command is required' },
+    { name: 'an unknown key', servers: [{ ...spec('a'), envv: {} }], problem: 'servers[0] has an unknown key "envv" (known: name, command, args, env, cwd, startup_timeout_ms)' },
+    { name: 'an env value that is not text', servers: [{ ...spec('a'), env: { N: 1 } }], problem: 'servers[0].env.N must be a string' },
+    { name: 'a name with "_"', servers: [spec('my_server')], problem: 'servers[0].name must match ^[a-zA-Z0-9-]{1,32}$' },
+    { name: 'a name taken twice', servers: [spec('a'), spec('a')], problem: 'servers[1].name "a" is already the name of another server' },
   ])('refuses a broken request with one line and exit 1: $name', async ({ servers, problem }) => {
     const output = await runMcp(stdin({ servers, calls: [] }), reference);
     expect(output).toStrictEqual({ stdout: '', stderr: `mcp: ${problem}\n`, exitCode: 1 });

@@ -5,7 +5,10 @@ import { callFailure } from '../../reference/mcp/call-failure.ts';
 import { toolListChanges } from '../../reference/mcp/tool-list-changes.ts';
 import { createHash } from 'node:crypto';
 import { mcpToolName, registryNames } from '../../reference/mcp/tool-name.ts';
+import { Ajv } from 'ajv';
 import { parseMcpRequest } from '../../harness/mcp/mcp-request.ts';
+import { serverEntries } from '../../harness/mcp/server-entries.ts';
+import { SERVER_SPEC_SCHEMA } from '../../harness/mcp/server-spec-schema.ts';
 import { mcpDescriptors } from '../../harness/mcp/run-mcp.ts';
 
 // The suffix of a shortened name, computed here as the stage text says.
@@ -44,7 +47,8 @@ describe('resultOf (a tools/call answer → a result)', () => {
     { name: 'an embedded blob: its URI and size', answer: { content: [{ type: 'resource', resource: { uri: 'mem://b', blob: 'AAAAAA==', mimeType: 'application/octet-stream' } }] }, result: { content: '[resource: mem://b, 4 bytes]' } },
     { name: 'a kind the client does not know', answer: { content: [{ type: 'hologram' }] }, result: { content: '[hologram content]' } },
     { name: 'structuredContent alone: canonical JSON', answer: { content: [], structuredContent: { b: [{ z: 1, a: 2 }], a: 'x' } }, result: { content: '{"a":"x","b":[{"a":2,"z":1}]}' } },
-    { name: 'structuredContent before the placeholders when no item is text', answer: { content: [{ type: 'image', data: 'AAAA', mimeType: 'image/gif' }], structuredContent: { n: 1 } }, result: { content: '{"n":1}\n[image: image/gif, 3 bytes]' } },
+    { name: 'structuredContent ignored beside an image (it may repeat its base64)', answer: { content: [{ type: 'image', data: 'AAAA', mimeType: 'image/gif' }], structuredContent: { content: [{ type: 'image', data: 'AAAA' }] } }, result: { content: '[image: image/gif, 3 bytes]' } },
+    { name: 'structuredContent with no content key', answer: { structuredContent: [1, { b: 2, a: 1 }] }, result: { content: '[1,{"a":1,"b":2}]' } },
     { name: 'structuredContent ignored beside a text item', answer: { content: [{ type: 'text', text: 'n is 1' }], structuredContent: { n: 1 } }, result: { content: 'n is 1' } },
     { name: 'an error with structuredContent only', answer: { content: [], structuredContent: { code: 7 }, isError: true }, result: { content: '{"code":7}', is_error: true } },
     { name: 'no items', answer: { content: [] }, result: { content: '' } },
@@ -103,8 +107,8 @@ describe('toolListChanges', () => {
 });
 
 describe('parseMcpRequest', () => {
-  it('fills the defaults', async () => {
-    expect(await parseMcpRequest(JSON.stringify({ servers: [{ name: 'course', command: 'node' }], calls: [{ tool: 'echo' }] }))).toStrictEqual({
+  it('fills the defaults', () => {
+    expect(parseMcpRequest(JSON.stringify({ servers: [{ name: 'course', command: 'node' }], calls: [{ tool: 'echo' }] }))).toStrictEqual({
       sandbox: {},
       servers: [{ spec: { name: 'course', command: 'node', args: [], env: {} }, startupTimeoutMs: 30000 }],
       timeoutMs: 1000,
@@ -116,16 +120,16 @@ describe('parseMcpRequest', () => {
   it.each([
     { name: 'not JSON', text: 'nope', problem: 'stdin is not valid JSON' },
     { name: 'no servers', text: JSON.stringify({ calls: [] }), problem: '"servers" must be an array' },
-    { name: 'a server without a name', text: JSON.stringify({ servers: [{ command: 'node' }], calls: [] }), problem: "servers[0] must have required property 'name'" },
-    { name: 'an empty command', text: JSON.stringify({ servers: [{ name: 'a', command: '' }], calls: [] }), problem: 'servers[0].command must NOT have fewer than 1 characters' },
-    { name: 'args not strings', text: JSON.stringify({ servers: [{ name: 'a', command: 'node', args: [1] }], calls: [] }), problem: 'servers[0].args.0 must be string' },
-    { name: 'a zero startup budget', text: JSON.stringify({ servers: [{ name: 'a', command: 'node', startup_timeout_ms: 0 }], calls: [] }), problem: 'servers[0].startup_timeout_ms must be >= 1' },
+    { name: 'a server without a name', text: JSON.stringify({ servers: [{ command: 'node' }], calls: [] }), problem: 'servers[0].name is required' },
+    { name: 'an empty command', text: JSON.stringify({ servers: [{ name: 'a', command: '' }], calls: [] }), problem: 'servers[0].command must not be empty' },
+    { name: 'args not strings', text: JSON.stringify({ servers: [{ name: 'a', command: 'node', args: [1] }], calls: [] }), problem: 'servers[0].args[0] must be a string' },
+    { name: 'a zero startup budget', text: JSON.stringify({ servers: [{ name: 'a', command: 'node', startup_timeout_ms: 0 }], calls: [] }), problem: 'servers[0].startup_timeout_ms must be an integer of at least 1' },
     { name: 'a zero budget', text: JSON.stringify({ servers: [], timeout_ms: 0, calls: [] }), problem: '"timeout_ms" must be a positive integer' },
     { name: 'a fractional budget', text: JSON.stringify({ servers: [], timeout_ms: 1.5, calls: [] }), problem: '"timeout_ms" must be a positive integer' },
     { name: 'list_tools not a boolean', text: JSON.stringify({ servers: [], list_tools: 'yes', calls: [] }), problem: '"list_tools" must be a boolean' },
     { name: 'no calls', text: JSON.stringify({ servers: [] }), problem: '"calls" must be an array' },
-  ])('$name', async ({ text, problem }) => {
-    expect(await parseMcpRequest(text)).toBe(problem);
+  ])('$name', ({ text, problem }) => {
+    expect(parseMcpRequest(text)).toBe(problem);
   });
 });
 
@@ -133,5 +137,34 @@ describe('mcpDescriptors', () => {
   it('keeps only mcp__ tools, sorted by name in code-unit order', () => {
     const d = (name: string) => ({ name, description: '', parameters: {} });
     expect(mcpDescriptors([d('echo'), d('mcp__b__x'), d('mcp__a__z'), d('mcp__a__Z'), d('add')]).map((x) => x.name)).toStrictEqual(['mcp__a__Z', 'mcp__a__z', 'mcp__b__x']);
+  });
+});
+
+describe('serverEntries reads SERVER_SPEC_SCHEMA as ajv does', () => {
+  const check = new Ajv({ allErrors: false }).compile(SERVER_SPEC_SCHEMA as object);
+  const base = { name: 'memory', command: 'npx', args: ['-y', '@modelcontextprotocol/server-memory'] };
+  it.each([
+    base,
+    { ...base, env: { MEMORY_FILE_PATH: '/tmp/memory.jsonl' }, cwd: 'data', startup_timeout_ms: 500 },
+    { name: 'a', command: 'node' },
+    { ...base, name: '' },
+    { ...base, name: 'x'.repeat(33) },
+    { ...base, name: 'my_server' },
+    { ...base, name: 'dot.ted' },
+    { ...base, command: '' },
+    { ...base, command: 7 },
+    { ...base, args: 'one' },
+    { ...base, args: [1] },
+    { ...base, env: [] },
+    { ...base, env: { N: 1 } },
+    { ...base, cwd: '' },
+    { ...base, startup_timeout_ms: 0 },
+    { ...base, startup_timeout_ms: 1.5 },
+    { ...base, type: 'stdio' },
+    { command: 'node' },
+    'node',
+    null,
+  ])('%j', (entry) => {
+    expect(typeof serverEntries([entry]) === 'string').toBe(!check(entry));
   });
 });
