@@ -13,7 +13,7 @@ export async function initCommand(args: { target: string }): Promise<number> {
   const graderSpec = root.split(sep).includes('node_modules') ? `^${ours.version}` : `file:${root}`;
   const files = await scaffoldCourse(root, target, {
     graderSpec,
-    dependencies: { picomatch: pick('picomatch'), ajv: pick('ajv'), '@modelcontextprotocol/sdk': pick('@modelcontextprotocol/sdk'), zod: pick('zod') },
+    dependencies: { picomatch: pick('picomatch'), ajv: pick('ajv'), 'ajv-formats': pick('ajv-formats'), '@modelcontextprotocol/sdk': pick('@modelcontextprotocol/sdk'), zod: pick('zod') },
     devDependencies: { tsx: pick('tsx'), typescript: pick('typescript'), '@types/node': pick('@types/node'), '@types/picomatch': pick('@types/picomatch') },
   });
   const fromHere = relative(process.cwd(), target);

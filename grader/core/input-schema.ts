@@ -1,6 +1,8 @@
 // The JSON Schema of a case's `input` for each program.ts command, as the harness reads it (harness/<layer>/*-request.ts).
 // Every object is closed (additionalProperties: false), so a typo such as "calsl" is named instead of silently ignored.
 
+import { SERVER_SPEC_SCHEMA } from '../../harness/mcp/server-spec-schema.ts';
+
 const SANDBOX = {
   type: 'object',
   description: 'Files to seed the sandbox with: path → text; a path ending in "/" with the value "" is an empty directory.',
@@ -114,15 +116,7 @@ const MCP = {
     calls: CALLS,
     timeout_ms: { type: 'integer', minimum: 1 },
     list_tools: { type: 'boolean' },
-    servers: {
-      type: 'array',
-      items: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['name', 'command'],
-        properties: { name: { type: 'string', minLength: 1 }, command: { type: 'string', minLength: 1 }, args: STRINGS },
-      },
-    },
+    servers: { type: 'array', items: SERVER_SPEC_SCHEMA },
   },
 } as const;
 

@@ -7,7 +7,7 @@ import { GraderError } from '../grader-error.ts';
 export type StarterVersions = {
   /** How the course directory depends on dispatch-lab: a semver range, or file:<path> when run from a checkout. */
   graderSpec: string;
-  /** What the student's solution may use at run time: picomatch, ajv, the MCP SDK and zod. */
+  /** What the student's solution may use at run time: picomatch, ajv, ajv-formats, the MCP SDK and zod. */
   dependencies: Record<string, string>;
   devDependencies: Record<string, string>;
 };

@@ -2,16 +2,19 @@
 // The course's MCP server: a small stdio server on the official SDK's McpServer, for stage
 // mcp-discovery. Plain JavaScript, so that it runs with `node` in a course directory:
 //
-//   node harness/mcp/course-server.mjs --name course --tools echo,add,stats [--trace]
+//   node harness/mcp/course-server.mjs --name course --tools echo,add,stats [--upper a.b,c] [--exit-on-list] [--trace]
 //
-// --name   the name the server gives itself (echo's answers start with it); default "course"
-// --tools  the tools it offers at start, comma-separated (at least one); default: every tool below
-// --trace  log every JSON-RPC message it receives (<-) and sends (->) on stderr
+// --name          the name the server gives itself (echo's answers start with it); default "course"
+// --tools         the tools it offers at start, comma-separated (at least one); default: every tool below
+// --upper         more tools, of these names (any characters but ","), each answering its text in upper case
+// --exit-on-list  exit (code 1) when a tools/list request arrives, without answering it
+// --trace         log every JSON-RPC message it receives (<-) and sends (->) on stderr
 //
 // It exits when its stdin closes (the client ended the session).
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { CallToolRequestSchema, ErrorCode } from '@modelcontextprotocol/sdk/types.js';
+import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { basename } from 'node:path';
 import { z } from 'zod';
 
 // What the server has seen: every tools/call by tool name, in order, and the calls the client cancelled.
@@ -81,6 +84,81 @@ const CATALOG = {
       return { content: items };
     },
   }),
+  media: () => ({
+    description: 'Answer with a text item, a PNG image (8 bytes) and a WAV sound (4 bytes).',
+    inputSchema: {},
+    handler: async () => ({
+      content: [
+        { type: 'text', text: 'a picture and a sound:' },
+        { type: 'image', data: 'iVBORw0KGgo=', mimeType: 'image/png' },
+        { type: 'audio', data: 'UklGRg==', mimeType: 'audio/wav' },
+      ],
+    }),
+  }),
+  resources: () => ({
+    description: 'Answer with a resource link, an embedded text resource and an embedded binary resource, and no text item.',
+    inputSchema: {},
+    handler: async () => ({
+      content: [
+        { type: 'resource_link', uri: 'file:///notes/todo.txt', name: 'todo.txt', mimeType: 'text/plain' },
+        { type: 'resource', resource: { uri: 'file:///notes/readme.md', mimeType: 'text/markdown', text: '# Notes\nsee todo.txt' } },
+        { type: 'resource', resource: { uri: 'file:///notes/logo.png', mimeType: 'image/png', blob: 'iVBORw0KGgo=' } },
+      ],
+    }),
+  }),
+  weather: () => ({
+    description: 'Answer with structured content {city, conditions, celsius} and, as asked, a text item and an image.',
+    inputSchema: { city: z.string(), text: z.boolean().optional(), picture: z.boolean().optional() },
+    outputSchema: { city: z.string(), conditions: z.string(), celsius: z.number() },
+    handler: async ({ city, text: withText, picture }) => {
+      const content = [];
+      if (withText) content.push({ type: 'text', text: `${city}: sunny, 21.5 °C` });
+      if (picture) content.push({ type: 'image', data: 'iVBORw0KGgo=', mimeType: 'image/png' });
+      return { content, structuredContent: { conditions: 'sunny', celsius: 21.5, city } };
+    },
+  }),
+  shapes: () => ({
+    description: 'Take an input described with $ref, anyOf, enum, pattern, format and nested arrays (JSON Schema 2020-12); answer with it as JSON.',
+    inputSchema: {},
+    rawSchema: {
+      $schema: 'https://json-schema.org/draft/2020-12/schema',
+      type: 'object',
+      $defs: { count: { type: 'integer', minimum: 0 }, cell: { anyOf: [{ type: 'integer' }, { type: 'null' }] } },
+      properties: {
+        count: { $ref: '#/$defs/count' },
+        id: { anyOf: [{ type: 'string', pattern: '^[a-z]+-[0-9]+$' }, { type: 'integer', minimum: 1 }] },
+        color: { enum: ['red', 'green', 'blue'] },
+        code: { type: 'string', pattern: '^[A-Z]{3}$' },
+        grid: { type: 'array', items: { type: 'array', items: { $ref: '#/$defs/cell' } } },
+        email: { type: 'string', format: 'email' },
+      },
+    },
+    rawCall: (args) => text(`received ${JSON.stringify(args ?? {})}`),
+    handler: async () => text('not reached'),
+  }),
+  legacy_shapes: () => ({
+    description: 'Take a draft-07 input: a pair [name, count] and a $ref into definitions; answer with it as JSON.',
+    inputSchema: {},
+    rawSchema: {
+      $schema: 'http://json-schema.org/draft-07/schema#',
+      type: 'object',
+      definitions: { count: { type: 'integer' } },
+      properties: { pair: { type: 'array', items: [{ type: 'string' }, { $ref: '#/definitions/count' }] } },
+      required: ['pair'],
+    },
+    rawCall: (args) => text(`received ${JSON.stringify(args ?? {})}`),
+    handler: async () => text('not reached'),
+  }),
+  env: () => ({
+    description: "The value of one of the server's environment variables, or <name> is not set.",
+    inputSchema: { name: z.string() },
+    handler: async ({ name }) => text(process.env[name] ?? `${name} is not set`),
+  }),
+  cwd: () => ({
+    description: "The last part of the server's working directory.",
+    inputSchema: {},
+    handler: async () => text(basename(process.cwd())),
+  }),
   greet: () => ({
     description: 'Greet someone by name.',
     inputSchema: { name: z.string() },
@@ -128,9 +206,21 @@ const CATALOG = {
 
 // Registers one tool with McpServer. Once the server is connected, McpServer itself sends
 // notifications/tools/list_changed, and writes it before the answer of the call that caused it.
-function addTool(ctx, name, { description, inputSchema, handler, rpcError }) {
-  ctx.tools.set(name, ctx.server.registerTool(name, { description, inputSchema }, handler));
+// A tool with a `rawSchema` is listed with that JSON Schema instead of the one McpServer derives,
+// and answered by its `rawCall` without McpServer's own validation (see wrapToolLists, wrapToolCalls).
+function addTool(ctx, name, { description, inputSchema, outputSchema, handler, rpcError, rawSchema, rawCall }) {
+  ctx.tools.set(name, ctx.server.registerTool(name, { description, inputSchema, ...(outputSchema ? { outputSchema } : {}) }, handler));
   if (rpcError) ctx.rpcErrors.set(name, rpcError);
+  if (rawSchema) ctx.raw.set(name, { schema: rawSchema, call: rawCall });
+}
+
+// A tool of any name answering its text in upper case (--upper).
+function upperTool() {
+  return {
+    description: 'Answer with the text in upper case.',
+    inputSchema: { text: z.string() },
+    handler: async ({ text: value }) => text(value.toUpperCase()),
+  };
 }
 
 // McpServer turns every error a tool handler throws into an isError result. A JSON-RPC error needs
@@ -145,17 +235,33 @@ function wrapToolCalls(ctx) {
       seen.received.push(name);
       const rpcError = ctx.tools.has(name) ? ctx.rpcErrors.get(name) : undefined;
       if (rpcError) throw rpcError(args);
+      const raw = ctx.tools.has(name) ? ctx.raw.get(name) : undefined;
+      if (raw) return raw.call(args);
       return handler(request, extra);
+    });
+  };
+}
+
+// The tools/list handler McpServer installs, wrapped: tools with a raw schema are listed with it.
+function wrapToolLists(ctx) {
+  const install = ctx.server.server.setRequestHandler.bind(ctx.server.server);
+  ctx.server.server.setRequestHandler = (schema, handler) => {
+    if (schema !== ListToolsRequestSchema) return install(schema, handler);
+    return install(schema, async (request, extra) => {
+      const result = await handler(request, extra);
+      return { ...result, tools: result.tools.map((tool) => (ctx.raw.has(tool.name) ? { ...tool, inputSchema: ctx.raw.get(tool.name).schema } : tool)) };
     });
   };
 }
 
 // --name, --tools and --trace from argv; exits 2 on anything else.
 function optionsOf(argv) {
-  const options = { name: 'course', tools: Object.keys(CATALOG), trace: false };
+  const options = { name: 'course', tools: Object.keys(CATALOG), upper: [], exitOnList: false, trace: false };
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i];
     if (flag === '--trace') options.trace = true;
+    else if (flag === '--exit-on-list') options.exitOnList = true;
+    else if (flag === '--upper' && argv[i + 1] !== undefined) options.upper = argv[++i].split(',').filter((tool) => tool !== '');
     else if (flag === '--name' && argv[i + 1] !== undefined) options.name = argv[++i];
     else if (flag === '--tools' && argv[i + 1] !== undefined) options.tools = argv[++i].split(',').filter((tool) => tool !== '');
     else usage(`unknown argument: ${flag}`);
@@ -163,12 +269,14 @@ function optionsOf(argv) {
   if (options.tools.length === 0) usage('--tools needs at least one tool');
   const unknown = options.tools.find((tool) => !Object.hasOwn(CATALOG, tool));
   if (unknown !== undefined) usage(`unknown tool: ${unknown} (known: ${Object.keys(CATALOG).join(', ')})`);
+  const taken = options.upper.find((tool) => options.tools.includes(tool));
+  if (taken !== undefined) usage(`--upper ${taken}: --tools already has a tool of that name`);
   return options;
 }
 
 // Says what is wrong with the command line, and exits 2.
 function usage(problem) {
-  process.stderr.write(`course-server: ${problem}\nusage: node harness/mcp/course-server.mjs [--name NAME] [--tools a,b,c] [--trace]\n`);
+  process.stderr.write(`course-server: ${problem}\nusage: node harness/mcp/course-server.mjs [--name NAME] [--tools a,b,c] [--upper x,y] [--exit-on-list] [--trace]\n`);
   process.exit(2);
 }
 
@@ -183,15 +291,28 @@ function traceMessages(transport, name) {
   transport.onmessage = (message) => process.stderr.write(`[${name}] <- ${JSON.stringify(message)}\n`);
 }
 
+// With --exit-on-list, the process ends as soon as a tools/list request arrives: a server that
+// dies after the handshake, while the client lists its tools.
+function exitOnList(transport) {
+  const onmessage = transport.onmessage;
+  transport.onmessage = (message) => {
+    if (message.method === 'tools/list') process.exit(1);
+    onmessage?.(message);
+  };
+}
+
 // Starts the server on stdin/stdout with the chosen tools.
 async function main() {
   const options = optionsOf(process.argv.slice(2));
   const server = new McpServer({ name: options.name, version: '1.0.0' });
-  const ctx = { name: options.name, server, tools: new Map(), rpcErrors: new Map() };
+  const ctx = { name: options.name, server, tools: new Map(), rpcErrors: new Map(), raw: new Map() };
   wrapToolCalls(ctx);
+  wrapToolLists(ctx);
   for (const tool of options.tools) addTool(ctx, tool, CATALOG[tool](ctx));
+  for (const tool of options.upper) addTool(ctx, tool, upperTool());
   const transport = new StdioServerTransport();
   if (options.trace) traceMessages(transport, options.name);
+  if (options.exitOnList) exitOnList(transport);
   // The session ends when the client closes our stdin, or when it is gone and stdout breaks.
   process.stdin.on('end', () => process.exit(0));
   process.stdout.on('error', () => process.exit(0));

@@ -9,8 +9,10 @@ import { badRequest, escapedError } from '../failure-report.ts';
 import { markCallsDone, markRunning } from '../running-call.ts';
 
 // `mcp`: builds the registry over a sandbox, connects every server with the solution's connectMcp,
-// runs the calls in order through registry.execute, prints `{"tools"?: [...], "results": [...]}`,
-// and closes every connection it opened, whatever happened.
+// runs the calls in order through registry.execute, prints
+// `{"server_errors"?: [...], "tools"?: [...], "results": [...]}`, and closes every connection it
+// opened, whatever happened. A server whose connectMcp rejects is that server's failure: its
+// rejection is printed in server_errors, and the other servers and the built-ins carry on.
 export async function runMcp<T, R extends Registry>(stdinText: string, solution: Solution<T, R>): Promise<CommandOutput> {
   const request = parseMcpRequest(stdinText);
   if (typeof request === 'string') return badRequest('mcp', request);
@@ -34,13 +36,17 @@ async function runSession<T, R extends Registry>(
   request: McpRequest,
   connections: { server: string; connection: McpConnection }[],
 ): Promise<CommandOutput> {
-  for (const server of request.servers) {
+  const serverErrors: { server: string; error: string }[] = [];
+  for (const { spec, startupTimeoutMs } of request.servers) {
     try {
-      connections.push({ server: server.name, connection: await partOf(solution, 'connectMcp')(server, registry, { timeoutMs: request.timeoutMs }) });
+      connections.push({ server: spec.name, connection: await partOf(solution, 'connectMcp')(spec, registry, { timeoutMs: request.timeoutMs, startupTimeoutMs }) });
     } catch (error) {
-      return escapedError(`connectMcp threw for server ${server.name}`, error, 'mcp');
+      // A starter stub is not a server's failure: the stage reports it as not implemented.
+      if (error instanceof Error && error.name === 'NotImplementedError') return escapedError(`connectMcp threw for server ${spec.name}`, error, 'mcp');
+      serverErrors.push({ server: spec.name, error: error instanceof Error ? error.message : String(error) });
     }
   }
+  const failed = serverErrors.length > 0 ? { server_errors: serverErrors } : {};
   const results: unknown[] = [];
   for (const [index, call] of request.calls.entries()) {
     markRunning(index, call.tool);
@@ -52,9 +58,9 @@ async function runSession<T, R extends Registry>(
     }
   }
   markCallsDone();
-  if (!request.listTools) return printed({ results });
+  if (!request.listTools) return printed({ ...failed, results });
   try {
-    return printed({ tools: mcpDescriptors(registry.descriptors()), results });
+    return printed({ ...failed, tools: mcpDescriptors(registry.descriptors()), results });
   } catch (error) {
     return escapedError('descriptors threw', error, 'mcp');
   }

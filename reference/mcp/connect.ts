@@ -3,9 +3,13 @@ import type { ToolRegistry } from '../registry/registry.ts';
 import { loadSdk } from './sdk.ts';
 import type { McpSession } from './session.ts';
 import { ServerTools } from './server-tools.ts';
+import { startupFailure, type StartupStep } from './startup-failure.ts';
 
-// Starts an MCP server over stdio, runs the handshake, registers its tools as mcp__<server>__<tool>,
-// and keeps them in step with notifications/tools/list_changed until close().
+// Starts an MCP server over stdio, runs the handshake, registers its tools under model-safe names
+// mcp__<server>__<tool>, and keeps them in step with notifications/tools/list_changed until close().
+// A server that cannot be started, does not answer initialize within options.startupTimeoutMs, or
+// exits or fails before its tools are listed: everything opened is closed, nothing is registered,
+// and the promise rejects with an Error whose message names the server and what happened.
 export async function connectMcp(server: McpServerSpec, registry: ToolRegistry, options: McpOptions): Promise<McpConnection> {
   const sdk = await loadSdk();
   const { Client, StdioClientTransport, ToolListChangedNotificationSchema } = sdk;
@@ -20,13 +24,20 @@ export async function connectMcp(server: McpServerSpec, registry: ToolRegistry, 
   client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
     tools.refresh().catch(() => undefined);
   });
+  let step: StartupStep = 'initialize';
   try {
-    // The server runs in this program's working directory, with the SDK's small default environment.
-    await client.connect(new StdioClientTransport({ command: server.command, args: server.args }));
+    // The SDK spawns the command with `env` over its minimal default environment (HOME, LOGNAME,
+    // PATH, SHELL, TERM, USER from this program's), in `cwd` (this program's when absent).
+    const transport = new StdioClientTransport({ command: server.command, args: server.args, env: server.env, ...(server.cwd === undefined ? {} : { cwd: server.cwd }) });
+    await client.connect(transport, { timeout: options.startupTimeoutMs });
+    step = 'tools/list';
     await tools.refresh();
   } catch (error) {
+    const budget = step === 'initialize' ? options.startupTimeoutMs : options.timeoutMs;
+    const message = startupFailure(server.name, step, error, budget, isClosed, sdk);
+    tools.withdraw();
     await client.close();
-    throw new Error(`MCP server ${server.name} did not start: ${error instanceof Error ? error.message : String(error)}`);
+    throw new Error(message);
   }
   // Ends stdin; the SDK waits for the process to exit, then sends SIGTERM, then SIGKILL.
   return { close: () => client.close() };

@@ -2,18 +2,23 @@ import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { JsonSchema, ToolDefinition } from '../registry/types.ts';
 import type { ToolOutput } from '../types.ts';
 import type { McpSession } from './session.ts';
-import { mcpToolName } from './tool-name.ts';
+import type { SchemaCheck } from './schema-check.ts';
+import { failure } from '../results.ts';
 import { resultOf } from './call-result.ts';
 import { callFailure, disconnected } from './call-failure.ts';
 
-// A discovered tool as a registry tool: the server's description and input schema, and a handler
-// that sends tools/call. The registry validates the input against that schema before the handler runs.
-export function remoteTool(session: McpSession, tool: Tool): ToolDefinition {
+// A discovered tool as a registry tool under its model-safe `name`: the server's description and
+// input schema, and a handler that sends tools/call. The registry validates the input with the
+// rules of validate-args before the handler runs; the handler then checks it against the whole
+// schema (`check`, ajv) and sends nothing when it fails.
+export function remoteTool(session: McpSession, tool: Tool, name: string, check: SchemaCheck): ToolDefinition {
   return {
-    name: mcpToolName(session.server, tool.name),
+    name,
     description: tool.description ?? '',
     parameters: tool.inputSchema as JsonSchema,
     handler: async (input) => {
+      const problem = check(input);
+      if (problem !== undefined) return failure(`ValidationError: ${problem}`);
       const result = await callRemote(session, tool.name, input);
       // A list_changed sent before this answer has started a new listing: let it reach the
       // registry before the next call is looked up and validated.
@@ -29,7 +34,7 @@ async function callRemote(session: McpSession, name: string, input: Record<strin
   try {
     // On timeout the SDK rejects the call and sends notifications/cancelled for it.
     const answer = await session.client.callTool({ name, arguments: input }, undefined, { timeout: session.timeoutMs });
-    return resultOf(answer as { content?: unknown[]; isError?: boolean });
+    return resultOf(answer as { content?: unknown[]; structuredContent?: unknown; isError?: boolean });
   } catch (error) {
     return callFailure(session.server, error, session.timeoutMs, session.isClosed(), session.sdk);
   }

@@ -2,14 +2,17 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { ToolRegistry } from '../registry/registry.ts';
 import type { McpSession } from './session.ts';
-import { mcpToolName } from './tool-name.ts';
+import { registryNames } from './tool-name.ts';
 import { toolListChanges } from './tool-list-changes.ts';
 import { remoteTool } from './remote-tool.ts';
+import { schemaCheck } from './schema-check.ts';
 
 // One server's tools in the registry, kept in step with its tools/list: one listing at a time, in
 // the order they were asked for, so an older listing never overwrites a newer one.
 export class ServerTools {
   #listed = new Map<string, Tool>();
+  // Registry name of each listed tool, by its name on the server.
+  #names = new Map<string, string>();
   #queue: Promise<void> = Promise.resolve();
 
   constructor(
@@ -30,13 +33,27 @@ export class ServerTools {
     return this.#queue;
   }
 
-  // One listing: read every page, then unregister and register what changed.
+  // Unregisters every tool of this server (a server that failed while it was being connected).
+  withdraw(): void {
+    for (const name of this.#names.values()) this.registry.unregister(name);
+    this.#listed.clear();
+    this.#names.clear();
+  }
+
+  // One listing: read every page, name the tools, compile the schemas of new and changed tools,
+  // then unregister and register what changed.
   async #listAndApply(): Promise<void> {
     const listed = await listAllTools(this.session.client, this.session.timeoutMs);
-    const changes = toolListChanges(this.#listed, listed);
-    for (const name of changes.remove) this.registry.unregister(mcpToolName(this.session.server, name));
-    for (const tool of changes.add) this.registry.register(remoteTool(this.session, tool));
+    const names = registryNames(
+      this.session.server,
+      listed.map((tool) => tool.name),
+    );
+    const changes = toolListChanges(this.#listed, listed, (tool) => this.#names.get(tool) !== names.get(tool));
+    const added = await Promise.all(changes.add.map(async (tool) => ({ tool, check: await schemaCheck(tool.inputSchema) })));
+    for (const tool of changes.remove) this.registry.unregister(this.#names.get(tool) as string);
+    for (const { tool, check } of added) this.registry.register(remoteTool(this.session, tool, names.get(tool.name) as string, check));
     this.#listed = new Map(listed.map((tool) => [tool.name, tool]));
+    this.#names = names;
   }
 }
 

@@ -56,13 +56,31 @@ describe('runMcp', () => {
     expect(log).toStrictEqual(['connect a 1000', 'close a']);
   });
 
-  it('closes the servers already connected when a later connectMcp rejects', async () => {
+  it('a server whose connectMcp rejects is reported in server_errors; the others and the built-ins carry on', async () => {
     const log: string[] = [];
-    const output = await runMcp(stdin({ servers: [spec('a'), spec('b'), spec('c')], calls: [{ tool: 'echo', input: { text: 'hi' } }] }), withConnect(fakeConnect(log, { failOn: 'b' })));
-    expect(output.stdout).toBe('');
-    expect(output.exitCode).toBe(1);
-    expect(output.stderr).toMatch(/^mcp: connectMcp threw for server b: the server did not start\n/);
-    expect(log).toStrictEqual(['connect a 1000', 'connect b 1000', 'close a']);
+    const output = await runMcp(stdin({ servers: [spec('a'), spec('b'), spec('c')], calls: [{ tool: 'echo', input: { text: 'hi' } }, { tool: 'mcp__c__ping' }, { tool: 'mcp__b__ping' }] }), withConnect(fakeConnect(log, { failOn: 'b' })));
+    expect(output.stderr).toBe('');
+    expect(output.exitCode).toBe(0);
+    expect(JSON.parse(output.stdout)).toStrictEqual({
+      server_errors: [{ server: 'b', error: 'the server did not start' }],
+      results: [{ content: 'hi' }, { content: 'pong from c' }, { content: 'unknown tool: mcp__b__ping', is_error: true }],
+    });
+    expect(log).toStrictEqual(['connect a 1000', 'connect b 1000', 'connect c 1000', 'close c', 'close a']);
+  });
+
+  it('hands each server its spec (env, cwd) and its startup budget (30000 ms when absent)', async () => {
+    const seen: unknown[] = [];
+    const connect: Connect = async (server, registry, options) => {
+      seen.push({ server, options });
+      return fakeConnect([])(server, registry, options);
+    };
+    const servers = [{ ...spec('a'), env: { MEMORY_FILE_PATH: '/tmp/m.jsonl' }, cwd: 'sub', startup_timeout_ms: 500 }, { name: 'b', command: 'node' }];
+    const output = await runMcp(stdin({ servers, timeout_ms: 250, calls: [] }), withConnect(connect));
+    expect(output.exitCode).toBe(0);
+    expect(seen).toStrictEqual([
+      { server: { name: 'a', command: 'node', args: ['server.mjs'], env: { MEMORY_FILE_PATH: '/tmp/m.jsonl' }, cwd: 'sub' }, options: { timeoutMs: 250, startupTimeoutMs: 500 } },
+      { server: { name: 'b', command: 'node', args: [], env: {} }, options: { timeoutMs: 250, startupTimeoutMs: 30000 } },
+    ]);
   });
 
   it('closes every server when execute rejects', async () => {
@@ -103,8 +121,14 @@ describe('runMcp', () => {
     expect(output).toStrictEqual({ stdout: '', stderr: 'not implemented: connectMcp (export it from src/index.ts)\n', exitCode: 1 });
   });
 
-  it('refuses a broken request with one line and exit 1', async () => {
-    const output = await runMcp(stdin({ servers: [{ name: 'a' }], calls: [] }), reference);
-    expect(output).toStrictEqual({ stdout: '', stderr: 'mcp: servers[0].command must be a non-empty string\n', exitCode: 1 });
+  it.each([
+    { name: 'no command', servers: [{ name: 'a' }], problem: 'servers[0].command is required' },
+    { name: 'an unknown key', servers: [{ ...spec('a'), envv: {} }], problem: 'servers[0] has an unknown key "envv" (known: name, command, args, env, cwd, startup_timeout_ms)' },
+    { name: 'an env value that is not text', servers: [{ ...spec('a'), env: { N: 1 } }], problem: 'servers[0].env.N must be a string' },
+    { name: 'a name with "_"', servers: [spec('my_server')], problem: 'servers[0].name must match ^[a-zA-Z0-9-]{1,32}$' },
+    { name: 'a name taken twice', servers: [spec('a'), spec('a')], problem: 'servers[1].name "a" is already the name of another server' },
+  ])('refuses a broken request with one line and exit 1: $name', async ({ servers, problem }) => {
+    const output = await runMcp(stdin({ servers, calls: [] }), reference);
+    expect(output).toStrictEqual({ stdout: '', stderr: `mcp: ${problem}\n`, exitCode: 1 });
   });
 });

@@ -15,7 +15,7 @@ import { createProgramBuilder, type ProgramBuilder } from '../../grader/io/build
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const SERVER = 'harness/mcp/course-server.mjs';
 
-type CaseFile = { input: { servers: { args: string[] }[] }; expect: { stdout: unknown; exitCode?: number } };
+type CaseFile = { input: { servers: { args?: string[] }[] }; expect: { stdout: unknown; exitCode?: number } };
 
 let marker: string;
 let builder: ProgramBuilder;
@@ -60,7 +60,7 @@ function readOr(file: string): string {
 
 // A case's input with its servers started through the marked path.
 function markedInput(input: CaseFile['input']): string {
-  const servers = input.servers.map((server) => ({ ...server, args: server.args.map((arg) => (arg === SERVER ? path.join(marker, 'course-server.mjs') : arg)) }));
+  const servers = input.servers.map((server) => ({ ...server, args: (server.args ?? []).map((arg) => (arg === SERVER ? path.join(marker, 'course-server.mjs') : arg)) }));
   return JSON.stringify({ ...input, servers });
 }
 
@@ -76,11 +76,24 @@ describe.runIf(process.platform === 'linux')('program.ts mcp leaves no server pr
     expect(serverPids()).toStrictEqual([]);
   });
 
-  it('when the second server fails to start, the first is closed all the same', () => {
+  it('when the second server fails to start, it is reported and the first is closed all the same', () => {
     const input = { servers: [{ name: 'alpha', command: 'node', args: [SERVER, '--tools', 'hang'] }, { name: 'beta', command: 'node', args: [SERVER, '--tools', 'no_such_tool'] }], calls: [] };
     const run = runProgram(markedInput(input));
-    expect(run.status).toBe(1);
-    expect(run.stderr).toMatch(/mcp: connectMcp threw for server beta: MCP server beta did not start/);
+    expect({ stdout: JSON.parse(run.stdout) as unknown, status: run.status }).toStrictEqual({
+      stdout: { server_errors: [{ server: 'beta', error: 'MCP server beta exited before answering initialize' }], results: [] },
+      status: 0,
+    });
+    expect(serverPids()).toStrictEqual([]);
+  });
+
+  it('a server that never answers initialize is stopped once its budget has passed', () => {
+    // The marker after the script is only there so that /proc shows this process as the test's.
+    const input = { servers: [{ name: 'mute', command: 'node', args: ['-e', 'process.stdin.resume()', marker], startup_timeout_ms: 200 }], calls: [{ tool: 'echo', input: { text: 'hi' } }] };
+    const run = runProgram(JSON.stringify(input));
+    expect({ stdout: JSON.parse(run.stdout) as unknown, status: run.status }).toStrictEqual({
+      stdout: { server_errors: [{ server: 'mute', error: 'MCP server mute did not answer initialize within 200 ms' }], results: [{ content: 'hi' }] },
+      status: 0,
+    });
     expect(serverPids()).toStrictEqual([]);
   });
 });

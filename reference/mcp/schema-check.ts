@@ -1,0 +1,67 @@
+import type { ValidateFunction } from 'ajv';
+import { schemaMessage } from './schema-message.ts';
+
+// The whole discovered schema, enforced by ajv in the draft the schema declares with "$schema"
+// (2020-12 when it declares none; 2019-09 and draft-07 too), formats on (ajv-formats). Loaded on
+// first use, like the SDK.
+
+// A compiled check: undefined for a valid input, else the message without "ValidationError: ".
+export type SchemaCheck = (input: unknown) => string | undefined;
+
+type Dialect = '2020-12' | '2019-09' | 'draft-07';
+
+const DIALECTS: Readonly<Record<string, Dialect>> = {
+  'https://json-schema.org/draft/2020-12/schema': '2020-12',
+  'https://json-schema.org/draft/2019-09/schema': '2019-09',
+  'http://json-schema.org/draft-07/schema': 'draft-07',
+};
+
+type Compile = (schema: object) => ValidateFunction;
+const compilers = new Map<Dialect, Promise<Compile>>();
+
+// The draft a schema declares: its "$schema" without a trailing "#"; undefined for one ajv does not know.
+export function dialectOf(schema: Record<string, unknown>): Dialect | undefined {
+  const declared = schema.$schema;
+  if (declared === undefined) return '2020-12';
+  return typeof declared === 'string' ? DIALECTS[declared.replace(/#$/, '')] : undefined;
+}
+
+// Compiles the schema of one tool. A schema ajv cannot use (an unknown draft, a $ref to nowhere)
+// gives a check that refuses every call and says why.
+export async function schemaCheck(schema: Record<string, unknown>): Promise<SchemaCheck> {
+  const dialect = dialectOf(schema);
+  if (dialect === undefined) return () => `the tool's schema declares a draft this client does not know: ${String(schema.$schema)} (path: $)`;
+  let validate: ValidateFunction;
+  try {
+    validate = (await compilerFor(dialect))(schema);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    return () => `the tool's schema cannot be used: ${reason} (path: $)`;
+  }
+  return (input) => {
+    if (validate(input)) return undefined;
+    // With allErrors off, ajv stops at the first failure; the last error it reports is the
+    // outermost keyword that failed (anyOf after the errors of its branches).
+    const error = validate.errors?.at(-1);
+    return error === undefined ? 'the input is not valid (path: $)' : schemaMessage(error, input);
+  };
+}
+
+// One ajv instance per draft, shared by every tool: first error only, unknown keywords and formats allowed.
+function compilerFor(dialect: Dialect): Promise<Compile> {
+  let compiler = compilers.get(dialect);
+  if (compiler === undefined) {
+    compiler = loadCompiler(dialect);
+    compilers.set(dialect, compiler);
+  }
+  return compiler;
+}
+
+async function loadCompiler(dialect: Dialect): Promise<Compile> {
+  const [{ Ajv }, { Ajv2019 }, { Ajv2020 }, formats] = await Promise.all([import('ajv'), import('ajv/dist/2019.js'), import('ajv/dist/2020.js'), import('ajv-formats')]);
+  const options = { allErrors: false, strict: false, allowUnionTypes: true, logger: false as const };
+  const ajv = dialect === '2020-12' ? new Ajv2020(options) : dialect === '2019-09' ? new Ajv2019(options) : new Ajv(options);
+  // ajv-formats is CommonJS: its module.exports is the plugin, and carries itself as .default.
+  formats.default.default(ajv);
+  return (schema) => ajv.compile(schema);
+}
