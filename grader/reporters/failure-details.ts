@@ -1,10 +1,9 @@
-import type { CaseResult, Failure, Stage } from '../core/types.ts';
+import type { CaseResult, Stage } from '../core/types.ts';
 import { describeFailure, describeVerdict } from '../core/describe.ts';
 import { excerptOf } from '../core/parse-stdout.ts';
 import { reproduceCommand, rerunCommand } from '../core/reproduce.ts';
 import { safeText } from '../core/safe-text.ts';
-import { firstShapeNote } from '../core/difference-shapes.ts';
-import { likelyMistake } from '../core/mistakes.ts';
+import { failureAnswer } from '../core/failure-answer.ts';
 import { oneLineDifference } from '../core/failure-order.ts';
 
 /** Paints parts of a failure; identity functions when colours are off. */
@@ -38,20 +37,12 @@ function failureLines(result: CaseResult): string[] {
   });
 }
 
-// The differences of a failed verdict (none for any other).
-function mismatchesOf(result: CaseResult) {
-  const v = result.verdict;
-  return v.status === 'fail' ? v.failures.flatMap((f: Failure) => (f.kind === 'mismatch' ? f.mismatches : [])) : [];
-}
-
 // The lines that answer the difference before the case's own hint: its shape, and the stage's likely mistake.
 function answerLines(result: CaseResult, stage: Stage, paint: Paint): string[] {
-  const mismatches = mismatchesOf(result);
-  const note = firstShapeNote(mismatches);
-  const mistake = likelyMistake(stage.mistakes, mismatches);
+  const { note, mistake } = failureAnswer(result.verdict, stage);
   return [
-    ...(note ? [`  ${paint.yellow('note:')} ${safeText(note.replace(/^note: /, ''))}`] : []),
-    ...(mistake ? [`  ${paint.yellow('likely mistake:')} ${mistake.hint}`] : []),
+    ...(note ? [`  ${paint.yellow('note:')} ${safeText(note)}`] : []),
+    ...(mistake ? [`  ${paint.yellow('likely mistake:')} ${mistake}`] : []),
   ];
 }
 
