@@ -35,9 +35,9 @@ export type GradebookFailure = Omit<CaseFailure, 'name' | 'lost'> & {
 /** Characters of a first difference kept: the excerpts of both sides fit, a flood does not. */
 export const DIFFERENCE_CHARS = 600;
 /** Case names listed per group; the count says how many there were. */
-const MAX_NAMES = 4;
+const MAX_NAMES = 3;
 /** Groups kept per stage of a submission; the rest are counted on the row. */
-export const MAX_GROUPS_PER_STAGE = 5;
+export const MAX_GROUPS_PER_STAGE = 4;
 
 // The failure of one case that did not pass (undefined for a pass or a case that was not run).
 export function caseFailure(result: CaseResult, stage: Stage): CaseFailure | undefined {

@@ -39,10 +39,10 @@ describe('why a submission lost points', () => {
     const verdicts: [Case, Verdict][] = [[aCase(0), offByOne], ...Array.from({ length: 9 }, (_, i): [Case, Verdict] => [aCase(i + 1), stub])];
     const { groups, omitted } = failureGroups(reportFailures(report(verdicts)));
     expect(groups.map((g) => [g.difference, g.count, g.cases.length, g.lost])).toEqual([
-      ['not implemented yet: makeExecute in src/execute.ts (this case needs it)', 9, 4, 9],
+      ['not implemented yet: makeExecute in src/execute.ts (this case needs it)', 9, 3, 9],
       ['results[0].content: expected "1: A", received "0: A"', 1, 1, 1],
     ]);
-    expect(groups[0]?.cases).toEqual(['case 1', 'case 2', 'case 3', 'case 4']);
+    expect(groups[0]?.cases).toEqual(['case 1', 'case 2', 'case 3']);
     expect(omitted).toBe(0);
   });
 
