@@ -58,11 +58,11 @@ function failureHtml(g: GradebookFailure): string {
   const more = g.count > g.cases.length ? ` and ${g.count - g.cases.length} more` : '';
   const names = `${g.cases.join(', ')}${more}`;
   const tag = g.private ? '<span class="tag private">private</span>' : '';
-  return `<div class="failure"><h4>${escapeHtml(`${g.stage} › ${names}`)}${tag}<span class="tag">${escapeHtml(g.status)}</span><span class="tag">−${formatPoints(g.lost)} points</span></h4>`
+  return `<div class="failure"><h4>${escapeHtml(`${g.stage} › ${names}`)}${tag}<span class="tag">${escapeHtml(g.status)}</span><span class="tag">−${formatPoints(g.lost)} ${g.lost === 1 ? 'point' : 'points'}</span></h4>`
     + `<pre class="difference">${escapeHtml(g.difference)}</pre>`
     + (g.note ? `<p class="note"><b>note:</b> ${escapeHtml(g.note)}</p>` : '')
     + (g.mistake ? `<p class="mistake"><b>likely mistake:</b> ${escapeHtml(g.mistake)}</p>` : '')
-    + `<p class="hint"><b>hint:</b> ${escapeHtml(g.hint)}</p><p class="file">${escapeHtml(g.file)}</p></div>`;
+    + `<p class="hint"><b>hint${g.count > 1 ? ` (${escapeHtml(g.cases[0] ?? '')})` : ''}:</b> ${escapeHtml(g.hint)}</p><p class="file">${escapeHtml(g.file)}</p></div>`;
 }
 
 // The details of a submission: its path, its problem in full, and its failures.
@@ -99,7 +99,7 @@ function submissionHtml(row: GradebookRow, index: number, stages: string[]): str
 function metaLine(book: Gradebook, links: GradebookLinks): string {
   const when = book.gradedAt.replace('T', ' ').replace(/\.\d+Z$/, ' UTC').replace(/Z$/, ' UTC');
   const shard = book.shard ? ` · shard ${book.shard.index}/${book.shard.count}` : '';
-  const files = [links.json, links.csv, links.failuresCsv].map((f) => `<a href="${escapeHtml(f)}">${escapeHtml(f)}</a>`).join('');
+  const files = [links.json, links.csv, links.failuresCsv].map((f) => `<a href="${escapeHtml(f)}">${escapeHtml(f)}</a>`).join(' ');
   return `<p class="meta">Graded <time datetime="${escapeHtml(book.gradedAt)}">${escapeHtml(when)}</time> in ${formatDuration(book.durationMs)} · ${book.submissions.length} submission${book.submissions.length === 1 ? '' : 's'} · ${book.stages.length} stage${book.stages.length === 1 ? '' : 's'}${shard} · ${files}</p>`;
 }
 

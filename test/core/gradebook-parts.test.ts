@@ -118,13 +118,13 @@ describe('the HTML gradebook page', () => {
 
   it('says when it was graded and links the files beside it', () => {
     expect(html).toContain('Graded <time datetime="2026-12-01T21:43:39.123Z">2026-12-01 21:43:39 UTC</time> in 1m12s');
-    expect(html).toContain('<a href="book.json">book.json</a><a href="book.csv">book.csv</a><a href="book-failures.csv">book-failures.csv</a>');
+    expect(html).toContain('<a href="book.json">book.json</a> <a href="book.csv">book.csv</a> <a href="book-failures.csv">book-failures.csv</a>');
   });
 
   it('keeps why the submission lost points under its row, private cases marked', () => {
     expect(html).toContain('<tr class="details" id="d-0" hidden>');
     expect(html).toContain('view › case &#60;i&#62;1&#60;/i&#62; and 1 more<span class="tag private">private</span>');
-    expect(html).toContain('<p class="mistake"><b>likely mistake:</b> Line numbers start at 1.</p>');
+    expect(html).toContain('<p class="mistake"><b>likely mistake:</b> Line numbers start at 1.</p><p class="hint"><b>hint (case &#60;i&#62;1&#60;/i&#62;):</b> Number from 1.</p>');
   });
 });
 
