@@ -126,8 +126,9 @@ export function gradebookHtml(book: Gradebook, links: GradebookLinks = { json: '
 <body>
 <h1>${escapeHtml(title)}</h1>
 ${metaLine(book, links)}
+<p class="meta">Jump to: <a href="#summary">the class at a glance</a> <a href="#most-failed-title">the cases failed most</a> <a href="#submissions">the submissions</a></p>
 ${book.complete ? '' : `<p class="incomplete">Incomplete: ${escapeHtml(book.incomplete ?? 'the run was stopped')}</p>\n`}${summarySection(book.summary, book.submissions)}
-<h2>Submissions</h2>
+<h2 id="submissions">Submissions</h2>
 <p>Click a name to see why it lost points; click a column header to sort. Stage columns and the total are in points (earned/possible).</p>
 <p class="legend"><span class="all">all passed</span><span class="some">some passed</span><span class="none">none passed</span><span class="not-run">not run</span></p>
 ${controls()}

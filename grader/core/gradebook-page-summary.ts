@@ -70,7 +70,7 @@ export function summarySection(summary: ClassSummary, rows: GradebookRow[]): str
 <dl class="stats">${stat('stat-submissions', 'Submissions', String(summary.submissions))}${stat('stat-graded', 'Graded', String(summary.graded))}${stat('stat-mean', 'Mean', `${formatPoints(summary.mean)} / ${max}`)}${stat('stat-median', 'Median', `${formatPoints(summary.median)} / ${max}`)}</dl>
 <div class="glance"><figure>${histogramSvg(summary.histogram)}<figcaption>Submissions per score band (% of ${max} points)</figcaption></figure>
 ${ratesTable(summary)}</div>
-<h3>Cases the class fails most</h3>
+<h3 id="most-failed-title">Cases the class fails most</h3>
 ${mostFailedList(summary, rows)}
 </section>`;
 }

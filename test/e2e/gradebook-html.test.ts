@@ -149,6 +149,9 @@ describe('the HTML gradebook in headless chromium (e2e)', () => {
     expect(await namesShown(page)).toEqual(['honest', 'view-garbles-a-txt', 'interval-forever']);
     expect(await page.locator('#gradebook tbody').nth(1).locator('tr.details').isVisible()).toBe(true);
 
+    // The jump links stay in the page.
+    await page.locator('.meta a', { hasText: 'the submissions' }).click();
+    expect(page.url()).toBe(`${pathToFileURL(`${out}.html`).href}#submissions`);
     // A most-failed link opens that submission.
     await hidden.locator('a', { hasText: 'interval-forever' }).click();
     expect(await page.locator('#d-2').isVisible()).toBe(true);
@@ -159,7 +162,7 @@ describe('the HTML gradebook in headless chromium (e2e)', () => {
     expect((await styleOf(page, '#gradebook tbody th')).position).toBe('sticky');
     expect((await styleOf(page, '#gradebook thead th')).position).toBe('sticky');
     // The links to the files beside it are relative and those files exist; nothing but the page itself was requested.
-    expect(await page.locator('.meta a').evaluateAll((links) => links.map((a) => a.getAttribute('href')))).toEqual(['book.json', 'book.csv', 'book-failures.csv']);
+    expect(await page.locator('.meta a:not([href^="#"])').evaluateAll((links) => links.map((a) => a.getAttribute('href')))).toEqual(['book.json', 'book.csv', 'book-failures.csv']);
     for (const file of ['book.json', 'book.csv', 'book-failures.csv']) expect(existsSync(join(work, file))).toBe(true);
     expect(requests).toEqual([pathToFileURL(`${out}.html`).href]);
     await page.close();
