@@ -7,6 +7,9 @@
 //     `test --watch` child and reading its output;
 //   - `--help` cold start (median) and the grader's own peak memory (VmHWM of its process, children excluded).
 // Prints a table and writes it, with the machine it ran on, to bench/RESULTS.md. Not a test: nothing here passes or fails.
+//   - grading a class: `grade` over BENCH_GRADE_COPIES copies of the reference (default 20), plainly and with --isolate
+//     (scripts/bench-grading.mjs), written to its own section of bench/RESULTS.md.
+// BENCH_ONLY=grading runs only the grading part and replaces only its section of bench/RESULTS.md.
 // Knobs: BENCH_ROUNDS (shipped/floor pairs, default 1), BENCH_SAVES (default 10), BENCH_HELP (default 10),
 // BENCH_NAIVE_SAMPLE (default 30), BENCH_WATCH_STAGE (default register-tools), BENCH_STAGES (comma-separated: a part of
 // the course instead of the whole, for a quick look).
@@ -17,6 +20,7 @@ import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
+import { gradingBench, gradingSection, withGradingSection } from './bench-grading.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 1);
@@ -25,6 +29,8 @@ const HELP_RUNS = Number(process.env.BENCH_HELP ?? 10);
 const NAIVE_SAMPLE = Number(process.env.BENCH_NAIVE_SAMPLE ?? 30);
 const WATCH_STAGE = process.env.BENCH_WATCH_STAGE ?? 'register-tools';
 const STAGES = (process.env.BENCH_STAGES ?? '').split(',').filter((s) => s !== '');
+const GRADE_COPIES = Number(process.env.BENCH_GRADE_COPIES ?? 20);
+const ONLY = process.env.BENCH_ONLY ?? '';
 const JOBS = availableParallelism();
 const CLI = join(root, 'bin/dispatch-lab.js');
 const PLAIN_ENV = { ...process.env, NO_COLOR: '1', FORCE_COLOR: '', CI: '' };
@@ -180,8 +186,32 @@ function machine(load) {
   return [`${cpus().length} CPUs (${cpus()[0]?.model ?? 'unknown'})`, `node ${process.version}`, `${process.platform} ${process.arch}`, `load average at start: ${load.map((l) => l.toFixed(2)).join(' ')}`];
 }
 
+// A markdown table, columns padded.
+function markdownTable(rows) {
+  const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
+  const line = (r) => `| ${r.map((cell, i) => cell.padEnd(widths[i])).join(' | ')} |`;
+  return [line(rows[0]), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...rows.slice(1).map(line)].join('\n');
+}
+
+// The grading part: its table printed and written to its section of bench/RESULTS.md.
+async function gradingPart(load, caseCount) {
+  console.log(`bench: grading ${GRADE_COPIES} copies of the reference, plainly then isolated; this takes a while`);
+  const rows = await gradingBench({ cli: CLI, jobs: JOBS, copies: GRADE_COPIES, stages: STAGES, makeStudentDir, env: PLAIN_ENV });
+  const header = ['what', 'wall', 'throughput', 'a class of 30', 'a class of 200'];
+  const table = markdownTable([header, ...rows]);
+  console.log(`\n${table}`);
+  const section = gradingSection({ rows: [header, ...rows], table: markdownTable, about: machine(load), copies: GRADE_COPIES, jobs: JOBS, caseCount, stages: STAGES, when: new Date().toISOString() });
+  await mkdir(join(root, 'bench'), { recursive: true });
+  await withGradingSection(join(root, 'bench/RESULTS.md'), section);
+}
+
 const load = loadavg();
 execFileSync(process.execPath, [join(root, 'scripts/build.mjs')], { stdio: 'inherit' });
+if (ONLY === 'grading') {
+  await gradingPart(load, (await courseCases()).length);
+  console.log('\nwritten: the grading section of bench/RESULTS.md');
+  process.exit(0);
+}
 const dir = await makeStudentDir();
 try {
   const cases = await courseCases();
@@ -221,6 +251,7 @@ try {
   await mkdir(join(root, 'bench'), { recursive: true });
   const pairLines = pairs.map((p, i) => `- round ${i + 1}: shipped ${fmt(p.ours.wall)}, floor ${fmt(p.bare)}, ratio ${p.ratio.toFixed(2)}`);
   await writeFile(join(root, 'bench/RESULTS.md'), `# Benchmark (npm run bench)\n\nWritten by scripts/bench.mjs on ${new Date().toISOString()}; ${cases.length} cases, --jobs ${JOBS}.\n\n${table}\n\nMachine: ${about.join(' · ')}.\n\nShipped and floor alternate; the ratio is the median of the per-round ratios:\n${pairLines.join('\n')}\n\nNaive is sampled: ${slow.sampled} cases spread over the course, run one after another with \`tsx program.ts\`, the mean extrapolated to all ${cases.length}.\n`);
+  await gradingPart(load, cases.length);
   console.log('\nwritten: bench/RESULTS.md');
 } finally {
   await rm(dir, { recursive: true, force: true });

@@ -1,12 +1,16 @@
-import { rename, writeFile } from 'node:fs/promises';
-import { resolve } from 'node:path';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { basename, dirname, resolve } from 'node:path';
 import { loadCourse } from '../course-loader.ts';
 import { assertProgramExists, planOrThrow, runTests } from '../app.ts';
 import type { Course } from '../core/course.ts';
 import type { Case, Stage } from '../core/types.ts';
 import type { Selection } from '../core/plan.ts';
 import { GraderError } from '../grader-error.ts';
-import { type Gradebook, type GradebookRow, gradebookCsv, gradebookRow, ungradedRow } from '../core/gradebook.ts';
+import { type Gradebook, type GradebookRow, gradebookRow, reportFailures, ungradedRow } from '../core/gradebook.ts';
+import { failuresCsv, gradebookCsv } from '../core/gradebook-csv.ts';
+import type { CaseFailure } from '../core/gradebook-failures.ts';
+import { classSummary } from '../core/gradebook-summary.ts';
+import { throughputLine } from '../core/grade-progress.ts';
 import { gradebookHtml } from '../core/gradebook-html.ts';
 import { safeJson, safeText } from '../core/safe-text.ts';
 import { shardOutName, shareOf, type Shard } from '../core/submission-share.ts';
@@ -42,24 +46,31 @@ async function writeAtomically(path: string, text: string): Promise<void> {
   await rename(partial, path);
 }
 
+/** One submission graded: its row, every case it failed (for the class summary and the failures CSV), and the cases run. */
+type Graded = { row: GradebookRow; failures: CaseFailure[]; casesRun: number };
+
+// An ungraded submission as graded: its row, no failures, nothing run.
+const ungraded = (row: GradebookRow): Graded => ({ row, failures: [], casesRun: 0 });
+
 // Grade one submission into its gradebook row, running the per-submission reporters; a submission that cannot be graded
 // (no program.ts) or that the grader was stopped in the middle of gets an ungraded row.
-async function gradeSubmission(run: GradeRun, submission: string, reportName: string): Promise<GradebookRow> {
+async function gradeSubmission(run: GradeRun, submission: string, reportName: string): Promise<Graded> {
   const { args, stages, chosen, stop } = run;
   const dir = resolve(submission);
   try {
     await assertProgramExists(dir);
   } catch (error) {
     if (!(error instanceof GraderError)) throw error;
-    return ungradedRow(submission, error.problems[0] ?? 'not gradable', stages, chosen);
+    return ungraded(ungradedRow(submission, error.problems[0] ?? 'not gradable', stages, chosen));
   }
   const opened = openSubmissionReporters(run.targets, reportName, `── ${safeText(submission)} ──`, shouldColor(args.color));
   try {
     const options = { ...testOptionsOf(args, run.course, opened.reporters), ...run.sandbox, courseDir: dir, selection: run.selection, signal: stop.signal };
     const { report, cancelled } = await runTests(options);
     // A submission stopped half way gets no partial score: it is listed as not graded.
-    if (cancelled || stop.stoppedBy()) return ungradedRow(submission, `not graded: the grader was stopped (${stop.stoppedBy() ?? 'SIGINT'}) while grading it`, stages, chosen);
-    return gradebookRow(submission, report);
+    if (cancelled || stop.stoppedBy()) return ungraded(ungradedRow(submission, `not graded: the grader was stopped (${stop.stoppedBy() ?? 'SIGINT'}) while grading it`, stages, chosen));
+    const casesRun = report.stages.reduce((sum, s) => sum + s.cases.filter((c) => c.verdict.status !== 'skip').length, 0);
+    return { row: gradebookRow(submission, report), failures: reportFailures(report), casesRun };
   } finally {
     for (const sink of opened.sinks) sink.close();
   }
@@ -97,7 +108,9 @@ export async function gradeCommand(args: GradeArgs): Promise<number> {
     targets,
     stop: watchStopSignals(),
   };
-  const book: Gradebook = { stages: run.stages.map((s) => s.slug), submissions: [], complete: true, ...(shard ? { shard } : {}) };
+  const gradedAt = new Date();
+  const started = performance.now();
+  const graded: Graded[] = [];
   const names = reportNames(submissions.map((s) => resolve(s)));
   const printsReports = targets.names.some((n) => !targets.files.has(n));
   const progress = gradeProgressOutput(process.stdout, submissions.length, process.stdout.isTTY === true && !printsReports);
@@ -105,27 +118,44 @@ export async function gradeCommand(args: GradeArgs): Promise<number> {
     for (const [i, submission] of submissions.entries()) {
       const stoppedBy = run.stop.stoppedBy();
       if (stoppedBy) {
-        book.submissions.push(ungradedRow(submission, `not graded: the grader was stopped (${stoppedBy})`, run.stages, run.chosen));
+        graded.push(ungraded(ungradedRow(submission, `not graded: the grader was stopped (${stoppedBy})`, run.stages, run.chosen)));
         continue;
       }
-      const row = await gradeSubmission(run, submission, names[i] ?? 'submission');
-      book.submissions.push(row);
+      const one = await gradeSubmission(run, submission, names[i] ?? 'submission');
+      graded.push(one);
+      const { row } = one;
       if (!run.stop.stoppedBy()) progress.finished({ name: safeText(submission), score: row.score, maxScore: row.maxScore, passed: row.passed, cases: row.total, ...(row.problem ? { problem: row.problem } : {}) });
     }
     progress.end();
+    const durationMs = performance.now() - started;
+    const stages = run.stages.map((s) => s.slug);
+    const rows = graded.map((g) => g.row);
+    const book: Gradebook = {
+      gradedAt: gradedAt.toISOString(),
+      durationMs: Math.round(durationMs),
+      stages,
+      summary: classSummary(rows, stages, graded.map((g) => g.failures)),
+      submissions: rows,
+      complete: true,
+      ...(shard ? { shard } : {}),
+    };
     const stoppedBy = run.stop.stoppedBy();
     if (stoppedBy) {
       book.complete = false;
       book.incomplete = `stopped by ${stoppedBy}: ${book.submissions.filter((r) => !r.problem?.startsWith('not graded:')).length} of ${submissions.length} submissions graded`;
     }
     const out = resolve(shardOutName(args.out, shard));
+    await mkdir(dirname(out), { recursive: true });
     await writeAtomically(`${out}.json`, `${safeJson(book, 2)}\n`);
     await writeAtomically(`${out}.csv`, gradebookCsv(book));
-    await writeAtomically(`${out}.html`, gradebookHtml(book));
+    await writeAtomically(`${out}-failures.csv`, failuresCsv(graded.map((g) => ({ submission: g.row.submission, failures: g.failures }))));
+    await writeAtomically(`${out}.html`, gradebookHtml(book, { json: `${basename(out)}.json`, csv: `${basename(out)}.csv`, failuresCsv: `${basename(out)}-failures.csv` }));
+    const casesRun = graded.reduce((sum, g) => sum + g.casesRun, 0);
+    process.stdout.write(`${throughputLine({ submissions: graded.filter((g) => g.casesRun > 0).length, cases: casesRun, elapsedMs: durationMs })}\n`);
     const share = shard ? ` (shard ${shard.index}/${shard.count}: ${submissions.length} of ${args.submissions.length} submissions)` : '';
-    process.stdout.write(`gradebook${share}${book.complete ? '' : ` (incomplete: ${book.incomplete})`}: ${out}.json, ${out}.csv, ${out}.html\n`);
+    process.stdout.write(`gradebook${share}${book.complete ? '' : ` (incomplete: ${book.incomplete})`}: ${out}.json, ${out}.csv, ${out}-failures.csv, ${out}.html\n`);
     if (stoppedBy) return STOP_SIGNALS[stoppedBy];
-    return book.submissions.every((r) => r.passed === r.total && !r.problem) ? 0 : 1;
+    return rows.every((r) => r.passed === r.total && !r.problem) ? 0 : 1;
   } finally {
     progress.end();
     run.stop.dispose();

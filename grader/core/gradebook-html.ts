@@ -1,71 +1,38 @@
-// The gradebook as one self-contained HTML page: inline CSS and a small inline sort script, nothing loaded from anywhere
-// (a Content-Security-Policy forbids it), every value that came from a submission escaped.
+// The gradebook as one self-contained HTML page for the teacher: the class at a glance, then a table that reads like a
+// gradebook (name and total first, stage columns after, filter by name and status, sort by any column), and under each
+// submission, on demand, why it lost points: each failed case's first difference, note, likely mistake and hint,
+// private cases marked. Inline CSS and one inline script allowed by its hash; nothing is loaded from anywhere.
 import { createHash } from 'node:crypto';
-import { formatPoints, stageCell, type Gradebook, type GradebookRow, type GradebookStage, type StageMark } from './gradebook.ts';
+import { formatPoints, type Gradebook, type GradebookRow, type GradebookStage, type StageMark } from './gradebook.ts';
+import type { GradebookFailure } from './gradebook-failures.ts';
+import { PAGE_SCRIPT } from './gradebook-page-script.ts';
+import { PAGE_STYLE } from './gradebook-page-style.ts';
+import { summarySection } from './gradebook-page-summary.ts';
+import { formatDuration } from './grade-progress.ts';
+import { escapeHtml } from './html-text.ts';
+import { shortName } from './short-name.ts';
 
-/** Sorts the table when a column header's button is clicked: numbers numerically, ties in their first order, asc then desc. */
-export const SORT_SCRIPT = `
-(function () {
-  var table = document.getElementById('gradebook');
-  var body = table.tBodies[0];
-  var headers = Array.prototype.slice.call(table.tHead.rows[0].cells);
-  Array.prototype.forEach.call(body.rows, function (row, i) { row.setAttribute('data-index', String(i)); });
-  function compare(a, b, numeric) {
-    if (numeric) return Number(a) - Number(b);
-    return a.localeCompare(b, undefined, { numeric: true, sensitivity: 'base' });
-  }
-  headers.forEach(function (th, column) {
-    th.querySelector('button').addEventListener('click', function () {
-      var ascending = th.getAttribute('aria-sort') !== 'ascending';
-      var numeric = th.getAttribute('data-type') === 'number';
-      var rows = Array.prototype.slice.call(body.rows);
-      rows.sort(function (a, b) {
-        var order = compare(a.cells[column].getAttribute('data-sort'), b.cells[column].getAttribute('data-sort'), numeric);
-        return (ascending ? order : -order) || Number(a.getAttribute('data-index')) - Number(b.getAttribute('data-index'));
-      });
-      headers.forEach(function (h) { h.setAttribute('aria-sort', 'none'); });
-      th.setAttribute('aria-sort', ascending ? 'ascending' : 'descending');
-      rows.forEach(function (row) { body.appendChild(row); });
-    });
-  });
-})();
-`;
+export { escapeHtml };
 
-const STYLE = `
-:root { color-scheme: light; font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; }
-body { margin: 1rem; color: #1b1f24; }
-h1 { font-size: 1.3rem; margin: 0 0 .5rem; }
-p { margin: .25rem 0 .75rem; max-width: 60rem; }
-.incomplete { background: #fff1c2; border: 1px solid #d4a72c; padding: .4rem .6rem; }
-.legend span { display: inline-block; padding: 0 .4rem; margin-right: .3rem; border-radius: 3px; }
-.table-wrap { overflow-x: auto; max-width: 100%; border: 1px solid #d0d7de; }
-table { border-collapse: separate; border-spacing: 0; font-size: .9rem; }
-th, td { padding: .3rem .5rem; border-bottom: 1px solid #d0d7de; text-align: left; white-space: nowrap; }
-thead th { background: #f6f8fa; position: sticky; top: 0; }
-thead th button { font: inherit; font-weight: 600; background: none; border: 0; padding: 0; cursor: pointer; color: inherit; }
-thead th[aria-sort="ascending"] button::after { content: " \\25B2"; }
-thead th[aria-sort="descending"] button::after { content: " \\25BC"; }
-tbody th { font-weight: 600; max-width: 45vw; overflow: hidden; text-overflow: ellipsis; }
-th:first-child { position: sticky; left: 0; background: #fff; z-index: 1; border-right: 1px solid #d0d7de; }
-thead th:first-child { background: #f6f8fa; z-index: 2; }
-td.number { text-align: right; font-variant-numeric: tabular-nums; }
-td.problem { white-space: normal; min-width: 16rem; max-width: 40rem; }
-.all { background: #dafbe1; }
-.some { background: #fff1c2; }
-.none { background: #ffd8d3; }
-.not-run { background: #eaeef2; color: #57606a; }
-`;
+/** The files written beside the page, linked from it (names relative to the page). */
+export type GradebookLinks = { json: string; csv: string; failuresCsv: string };
+
+/** What a row's status filter matches. */
+export type RowStatus = 'passed' | 'failing' | 'problem' | 'not-graded';
 
 const MARK_TITLES: Record<StageMark, string> = { all: 'every case passed', some: 'some cases passed', none: 'no case passed', 'not-run': 'not run' };
+const STATUS_LABELS: Record<RowStatus, string> = { passed: 'passed every case', failing: 'failed some cases', problem: 'hung, crashed or could not run', 'not-graded': 'not graded' };
 
 // The SHA-256 of a script as a CSP source, so the page runs its own script and nothing else (no injected handler either).
 function cspHash(script: string): string {
   return `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
 }
 
-// Text made safe inside HTML content and attribute values.
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+// Which status filter a row falls under.
+export function rowStatus(row: GradebookRow): RowStatus {
+  if (Object.values(row.stages).every((s) => s.mark === 'not-run')) return 'not-graded';
+  if (row.problem) return 'problem';
+  return row.passed === row.total ? 'passed' : 'failing';
 }
 
 // A header cell whose button sorts by the column.
@@ -73,36 +40,80 @@ function headerCell(label: string, type: 'text' | 'number'): string {
   return `<th scope="col" aria-sort="none" data-type="${type}"><button type="button">${escapeHtml(label)}</button></th>`;
 }
 
+// "3/4": a stage's points as the page shows them (the CSV keeps them in two numeric columns).
+function pointsText(s: { score: number; maxScore: number }): string {
+  return `${formatPoints(s.score)}/${formatPoints(s.maxScore)}`;
+}
+
 // A stage's cell: points, coloured by how much of the stage passed, cases in the tooltip.
 function stageTd(stage: GradebookStage | undefined): string {
   if (!stage) return '<td class="number not-run" data-sort="-1"></td>';
-  const title = `${MARK_TITLES[stage.mark]}: ${stage.passed}/${stage.total} cases, ${stageCell(stage)} points`;
+  const title = `${MARK_TITLES[stage.mark]}: ${stage.passed}/${stage.total} cases, ${pointsText(stage)} points`;
   const sortKey = stage.mark === 'not-run' ? -1 : stage.score;
-  return `<td class="number ${stage.mark}" data-sort="${sortKey}" title="${escapeHtml(title)}">${escapeHtml(stageCell(stage))}</td>`;
+  return `<td class="number ${stage.mark}" data-sort="${sortKey}" title="${escapeHtml(title)}">${escapeHtml(pointsText(stage))}</td>`;
 }
 
-// One submission's row.
-function rowHtml(row: GradebookRow, stages: string[]): string {
+// One group of failed cases: which cases, how they failed, and what answers it.
+function failureHtml(g: GradebookFailure): string {
+  const more = g.count > g.cases.length ? ` and ${g.count - g.cases.length} more` : '';
+  const names = `${g.cases.join(', ')}${more}`;
+  const tag = g.private ? '<span class="tag private">private</span>' : '';
+  return `<div class="failure"><h4>${escapeHtml(`${g.stage} › ${names}`)}${tag}<span class="tag">${escapeHtml(g.status)}</span><span class="tag">−${formatPoints(g.lost)} ${g.lost === 1 ? 'point' : 'points'}</span></h4>`
+    + `<pre class="difference">${escapeHtml(g.difference)}</pre>`
+    + (g.note ? `<p class="note"><b>note:</b> ${escapeHtml(g.note)}</p>` : '')
+    + (g.mistake ? `<p class="mistake"><b>likely mistake:</b> ${escapeHtml(g.mistake)}</p>` : '')
+    + `<p class="hint"><b>hint${g.count > 1 ? ` (${escapeHtml(g.cases[0] ?? '')})` : ''}:</b> ${escapeHtml(g.hint)}</p><p class="file">${escapeHtml(g.file)}</p></div>`;
+}
+
+// The details of a submission: its path, its problem in full, and its failures.
+function detailsHtml(row: GradebookRow): string {
+  const parts = [`<p class="file">${escapeHtml(row.submission)}</p>`];
+  if (row.problem) parts.push(`<p><b>problem:</b> ${escapeHtml(row.problem)}</p>`);
+  if (row.problemDetail) parts.push(`<pre>${escapeHtml(row.problemDetail)}</pre>`);
+  parts.push(...row.failures.map(failureHtml));
+  if (row.omittedFailures) parts.push(`<p>… and ${row.omittedFailures} more failed cases (see the failures CSV).</p>`);
+  if (row.failures.length === 0 && !row.problem) parts.push('<p>Every case passed.</p>');
+  return parts.join('');
+}
+
+// One submission: its row and its details row (hidden until its name is clicked), in a <tbody> of its own.
+function submissionHtml(row: GradebookRow, index: number, stages: string[]): string {
   const failing = row.firstFailingStage;
   const failingIndex = failing === undefined ? stages.length : stages.indexOf(failing);
   const problem = row.problem ?? '';
   const detail = row.problemDetail ? ` title="${escapeHtml(row.problemDetail)}"` : '';
-  return [
-    '<tr>',
-    `<th scope="row" data-sort="${escapeHtml(row.submission)}" title="${escapeHtml(row.submission)}">${escapeHtml(row.submission)}</th>`,
-    ...stages.map((s) => stageTd(row.stages[s])),
-    `<td class="number" data-sort="${row.score}">${formatPoints(row.score)}/${formatPoints(row.maxScore)}</td>`,
+  const name = shortName(row.submission);
+  const columns = 4 + stages.length;
+  const cells = [
+    `<th scope="row" data-sort="${escapeHtml(name)}" title="${escapeHtml(row.submission)}"><button type="button" class="expand" aria-expanded="false" aria-controls="d-${index}">${escapeHtml(name)}</button></th>`,
+    `<td class="number total" data-sort="${row.score}">${pointsText(row)}</td>`,
     `<td data-sort="${failingIndex}">${escapeHtml(failing ?? '')}</td>`,
+    ...stages.map((s) => stageTd(row.stages[s])),
     `<td class="problem" data-sort="${escapeHtml(problem)}"${detail}>${escapeHtml(problem)}</td>`,
-    '</tr>',
-  ].join('');
+  ];
+  return `<tbody id="s-${index}" data-name="${escapeHtml(name)}" data-status="${rowStatus(row)}"><tr>${cells.join('')}</tr>`
+    + `<tr class="details" id="d-${index}" hidden><td colspan="${columns}"><div class="details-box">${detailsHtml(row)}</div></td></tr></tbody>`;
+}
+
+// The line under the title: when it was graded, how long it took, what it holds, and the files beside it.
+function metaLine(book: Gradebook, links: GradebookLinks): string {
+  const when = book.gradedAt.replace('T', ' ').replace(/\.\d+Z$/, ' UTC').replace(/Z$/, ' UTC');
+  const shard = book.shard ? ` · shard ${book.shard.index}/${book.shard.count}` : '';
+  const files = [links.json, links.csv, links.failuresCsv].map((f) => `<a href="${escapeHtml(f)}">${escapeHtml(f)}</a>`).join(' ');
+  return `<p class="meta">Graded <time datetime="${escapeHtml(book.gradedAt)}">${escapeHtml(when)}</time> in ${formatDuration(book.durationMs)} · ${book.submissions.length} submission${book.submissions.length === 1 ? '' : 's'} · ${book.stages.length} stage${book.stages.length === 1 ? '' : 's'}${shard} · ${files}</p>`;
+}
+
+// The filters above the table.
+function controls(): string {
+  const options = (Object.keys(STATUS_LABELS) as RowStatus[]).map((s) => `<option value="${s}">${STATUS_LABELS[s]}</option>`).join('');
+  return `<div class="controls"><label>Name <input id="filter-name" type="search" placeholder="filter by name" autocomplete="off"></label>`
+    + `<label>Status <select id="filter-status"><option value="">all</option>${options}</select></label><span id="shown" aria-live="polite"></span></div>`;
 }
 
 // The whole page for a gradebook.
-export function gradebookHtml(book: Gradebook, title = 'dispatch-lab gradebook'): string {
-  const csp = `default-src 'none'; style-src 'unsafe-inline'; script-src ${cspHash(SORT_SCRIPT)}; img-src 'none'; base-uri 'none'; form-action 'none'`;
-  const shard = book.shard ? ` · shard ${book.shard.index}/${book.shard.count}` : '';
-  const head = ['Submission', ...book.stages].map((label, i) => headerCell(label, i === 0 ? 'text' : 'number'));
+export function gradebookHtml(book: Gradebook, links: GradebookLinks = { json: 'gradebook.json', csv: 'gradebook.csv', failuresCsv: 'gradebook-failures.csv' }, title = 'dispatch-lab gradebook'): string {
+  const csp = `default-src 'none'; style-src 'unsafe-inline'; script-src ${cspHash(PAGE_SCRIPT)}; img-src 'none'; base-uri 'none'; form-action 'none'`;
+  const head = [headerCell('Name', 'text'), headerCell('Total', 'number'), headerCell('First failing stage', 'number'), ...book.stages.map((s) => headerCell(s, 'number')), headerCell('Problem', 'text')];
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -110,21 +121,24 @@ export function gradebookHtml(book: Gradebook, title = 'dispatch-lab gradebook')
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta http-equiv="Content-Security-Policy" content="${csp}">
 <title>${escapeHtml(title)}</title>
-<style>${STYLE}</style>
+<style>${PAGE_STYLE}</style>
 </head>
 <body>
 <h1>${escapeHtml(title)}</h1>
-<p>${book.submissions.length} submission${book.submissions.length === 1 ? '' : 's'} · ${book.stages.length} stage${book.stages.length === 1 ? '' : 's'}${shard} · stage columns and score in points (earned/possible); click a column header to sort.</p>
-${book.complete ? '' : `<p class="incomplete">Incomplete: ${escapeHtml(book.incomplete ?? 'the run was stopped')}</p>\n`}<p class="legend"><span class="all">all passed</span><span class="some">some passed</span><span class="none">none passed</span><span class="not-run">not run</span></p>
+${metaLine(book, links)}
+<p class="meta">Jump to: <a href="#summary">the class at a glance</a> <a href="#most-failed-title">the cases failed most</a> <a href="#submissions">the submissions</a></p>
+${book.complete ? '' : `<p class="incomplete">Incomplete: ${escapeHtml(book.incomplete ?? 'the run was stopped')}</p>\n`}${summarySection(book.summary, book.submissions)}
+<h2 id="submissions">Submissions</h2>
+<p>Click a name to see why it lost points; click a column header to sort. Stage columns and the total are in points (earned/possible).</p>
+<p class="legend"><span class="all">all passed</span><span class="some">some passed</span><span class="none">none passed</span><span class="not-run">not run</span></p>
+${controls()}
 <div class="table-wrap">
 <table id="gradebook">
-<thead><tr>${head.join('')}${headerCell('Score', 'number')}${headerCell('First failing stage', 'number')}${headerCell('Problem', 'text')}</tr></thead>
-<tbody>
-${book.submissions.map((r) => rowHtml(r, book.stages)).join('\n')}
-</tbody>
+<thead><tr>${head.join('')}</tr></thead>
+${book.submissions.map((r, i) => submissionHtml(r, i, book.stages)).join('\n')}
 </table>
 </div>
-<script>${SORT_SCRIPT}</script>
+<script>${PAGE_SCRIPT}</script>
 </body>
 </html>
 `;

@@ -1,25 +1,15 @@
-import type { Case, CaseResult, Report, Stage, StageResult, VerdictStatus } from './types.ts';
-import { describeVerdict } from './describe.ts';
+import type { Case, Report, Stage, StageResult } from './types.ts';
 import { safeText } from './safe-text.ts';
 import { caseScore, sumScores } from './points.ts';
+import { caseFailure, failureGroups, type CaseFailure, type GradebookFailure } from './gradebook-failures.ts';
+import { runProblem } from './gradebook-problem.ts';
+import type { ClassSummary } from './gradebook-summary.ts';
 
 /** How much of a stage a submission passed: every case, some, none, or none of it ran (not graded, stopped). */
 export type StageMark = 'all' | 'some' | 'none' | 'not-run';
 
 /** One stage of a gradebook row. `score`/`maxScore` are points, the unit of the row's score. */
 export type GradebookStage = { score: number; maxScore: number; passed: number; total: number; mark: StageMark };
-
-/** One case of a gradebook row: enough to tell a student which case cost them what, and why. */
-export type GradebookCase = {
-  stage: string;
-  name: string;
-  status: VerdictStatus;
-  /** Points earned (0 or the case's points) and the case's points. */
-  score: number;
-  maxScore: number;
-  /** The first line of the verdict's message ("" for a pass), control characters escaped. */
-  message: string;
-};
 
 /** One submission's line in a gradebook. */
 export type GradebookRow = {
@@ -38,13 +28,20 @@ export type GradebookRow = {
   problem?: string;
   /** The whole problem when it has more lines (the crash's source line and stack frames, the build errors). */
   problemDetail?: string;
-  /** Every case it was graded on, in course order. */
-  cases: GradebookCase[];
+  /** Why it lost points: its failed cases, grouped where they failed alike, per stage in course order (core/gradebook-failures.ts). */
+  failures: GradebookFailure[];
+  /** Failed cases of groups left out by the bound on groups per stage. */
+  omittedFailures?: number;
 };
 
 /** The gradebook document written as JSON. */
 export type Gradebook = {
+  /** When grading started (ISO 8601, UTC) and how long it took. */
+  gradedAt: string;
+  durationMs: number;
   stages: string[];
+  /** The class at a glance (core/gradebook-summary.ts). */
+  summary: ClassSummary;
   submissions: GradebookRow[];
   /** False when the run was stopped before every submission was graded (Ctrl-C, SIGTERM): the rows say which were not. */
   complete: boolean;
@@ -54,13 +51,7 @@ export type Gradebook = {
   shard?: { index: number; count: number };
 };
 
-const MESSAGE_CHARS = 300;
 const DETAIL_LINES = 40;
-
-// Text cut to a bound, with an ellipsis when cut.
-function bounded(text: string, chars: number): string {
-  return text.length <= chars ? text : `${text.slice(0, chars)}…`;
-}
 
 // A number of points as a gradebook shows it (scores with fractional points keep at most 2 decimals).
 export function formatPoints(points: number): string {
@@ -84,44 +75,46 @@ function problemLine(stage: StageResult & { problem: string }): string {
   return reason.includes(': ') || first === '' ? reason : `${reason}: ${first}`;
 }
 
-// The row's problem and its detail from the stages that could not run (the same problem once, however many stages had it).
-function problemsOf(stages: StageResult[]): Pick<GradebookRow, 'problem' | 'problemDetail'> {
-  const withProblem = stages.filter((s): s is StageResult & { problem: string } => s.problem !== undefined);
+// The row's problem and its detail from the stages that could not run (the same problem once, however many stages had
+// it), then what went wrong while cases ran (timeouts, crashes, limits).
+function problemsOf(report: Report): Pick<GradebookRow, 'problem' | 'problemDetail'> {
+  const withProblem = report.stages.filter((s): s is StageResult & { problem: string } => s.problem !== undefined);
   const lines = [...new Set(withProblem.map((s) => safeText(problemLine(s))))];
   const details = [...new Set(withProblem.map((s) => s.problem.trimEnd()).filter((p) => p.includes('\n')))];
+  const during = withProblem.length === 0 ? runProblem(report.stages.flatMap((s) => s.cases.map((c) => c.verdict))) : undefined;
+  if (during) lines.push(during);
   if (lines.length === 0) return {};
   const detail = details.map((d) => safeText(d.split('\n').slice(0, DETAIL_LINES).join('\n'))).join('\n\n');
   return { problem: lines.join('; '), ...(detail ? { problemDetail: detail } : {}) };
 }
 
+// Every case of a report that did not pass and was run, with why, in course order.
+export function reportFailures(report: Report): CaseFailure[] {
+  return report.stages.flatMap((s) => s.cases.flatMap((c) => caseFailure(c, s.stage) ?? []));
+}
+
 // A submission's gradebook row from its report.
 export function gradebookRow(submission: string, report: Report): GradebookRow {
   const results = report.stages.flatMap((s) => s.cases);
-  const caseOf = (c: CaseResult): GradebookCase => ({
-    stage: c.case.stage,
-    name: c.case.name,
-    status: c.verdict.status,
-    ...caseScore(c),
-    message: bounded(describeVerdict(c.verdict).split('\n')[0] ?? '', MESSAGE_CHARS),
-  });
-  const cases = results.map(caseOf);
-  const sum = (list: GradebookCase[], key: 'score' | 'maxScore') => sumScores(list)[key];
+  const scores = results.map((c) => ({ stage: c.case.stage, pass: c.verdict.status === 'pass', ran: c.verdict.status !== 'skip', ...caseScore(c) }));
   const stages = Object.fromEntries(report.stages.map((s): [string, GradebookStage] => {
-    const own = cases.filter((c) => c.stage === s.stage.slug);
-    const passed = own.filter((c) => c.status === 'pass').length;
-    return [s.stage.slug, { score: sum(own, 'score'), maxScore: sum(own, 'maxScore'), passed, total: own.length, mark: markOf(passed, own.length, own.some((c) => c.status !== 'skip')) }];
+    const own = scores.filter((c) => c.stage === s.stage.slug);
+    const passed = own.filter((c) => c.pass).length;
+    const { score, maxScore } = sumScores(own);
+    return [s.stage.slug, { score, maxScore, passed, total: own.length, mark: markOf(passed, own.length, own.some((c) => c.ran)) }];
   }));
   const firstFailingStage = Object.entries(stages).find(([, s]) => s.mark === 'some' || s.mark === 'none')?.[0];
+  const { groups, omitted } = failureGroups(reportFailures(report));
   return {
     submission,
-    score: sum(cases, 'score'),
-    maxScore: sum(cases, 'maxScore'),
-    passed: cases.filter((c) => c.status === 'pass').length,
-    total: cases.length,
+    ...sumScores(scores),
+    passed: scores.filter((c) => c.pass).length,
+    total: scores.length,
     stages,
     ...(firstFailingStage ? { firstFailingStage } : {}),
-    ...problemsOf(report.stages),
-    cases,
+    ...problemsOf(report),
+    failures: groups,
+    ...(omitted > 0 ? { omittedFailures: omitted } : {}),
   };
 }
 
@@ -132,20 +125,3 @@ export function ungradedRow(submission: string, problem: string, stages: Stage[]
   return { ...gradebookRow(submission, report), problem };
 }
 
-// A CSV cell; text that a spreadsheet would run as a formula (=, +, -, @, tab, carriage return first) is prefixed with '.
-function csvField(value: string | number): string {
-  const text = typeof value === 'string' && /^[=+\-@\t\r]/.test(value) ? `'${value}` : String(value);
-  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-// A stage cell as every gradebook view shows it: points earned / points possible.
-export function stageCell(stage: GradebookStage | undefined): string {
-  return stage ? `${formatPoints(stage.score)}/${formatPoints(stage.maxScore)}` : '';
-}
-
-// The gradebook as CSV: one row per submission, a "points/max" column per stage (the unit of the score).
-export function gradebookCsv(book: Gradebook): string {
-  const header = ['submission', 'score', 'max_score', 'passed', 'total', ...book.stages, 'problem'];
-  const rows = book.submissions.map((r) => [r.submission, formatPoints(r.score), formatPoints(r.maxScore), r.passed, r.total, ...book.stages.map((s) => stageCell(r.stages[s])), r.problem ?? '']);
-  return `${[header, ...rows].map((row) => row.map(csvField).join(',')).join('\n')}\n`;
-}

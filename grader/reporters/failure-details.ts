@@ -1,10 +1,9 @@
-import type { CaseResult, Failure, Mismatch, Stage } from '../core/types.ts';
+import type { CaseResult, Mismatch, Stage } from '../core/types.ts';
+import { failureAnswer, mismatchesOf } from '../core/failure-answer.ts';
 import { describeFailure, describeVerdict } from '../core/describe.ts';
 import { excerptOf } from '../core/parse-stdout.ts';
 import { reproduceCommand, rerunCommand } from '../core/reproduce.ts';
 import { safeText } from '../core/safe-text.ts';
-import { firstShapeNote } from '../core/difference-shapes.ts';
-import { likelyMistake } from '../core/mistakes.ts';
 import { oneLineDifference } from '../core/failure-order.ts';
 
 /** Paints parts of a failure; identity functions when colours are off. */
@@ -38,12 +37,6 @@ function failureLines(result: CaseResult): string[] {
   });
 }
 
-// The differences of a failed verdict (none for any other).
-function mismatchesOf(result: CaseResult): Mismatch[] {
-  const v = result.verdict;
-  return v.status === 'fail' ? v.failures.flatMap((f: Failure) => (f.kind === 'mismatch' ? f.mismatches : [])) : [];
-}
-
 /** A failed case's explanation as values, each part safe to print: the terminal block prints it, the browser page lays it out. */
 export type FailureBlock = {
   stage: string;
@@ -69,9 +62,8 @@ export type FailureBlock = {
 // The parts of a failed case's explanation: what was sent, what differs, stderr, what the difference looks like, the
 // hint, and how to reproduce it.
 export function failureBlock(result: CaseResult, stage: Stage): FailureBlock {
-  const mismatches = mismatchesOf(result);
-  const note = firstShapeNote(mismatches);
-  const mistake = likelyMistake(stage.mistakes, mismatches);
+  const mismatches = mismatchesOf(result.verdict);
+  const { note, mistake } = failureAnswer(result.verdict, stage);
   const stderr = result.run?.stderr.trimEnd() ?? '';
   const timeoutMs = result.verdict.status === 'timeout' ? result.verdict.timeoutMs : undefined;
   return {
@@ -84,8 +76,8 @@ export function failureBlock(result: CaseResult, stage: Stage): FailureBlock {
     mismatches,
     // What the program wrote is shown with its control characters escaped: it cannot drive the terminal or the CI log.
     stderr: stderr === '' ? '' : safeText(excerptOf(stderr, STDERR_CHARS)),
-    ...(note ? { note: safeText(note.replace(/^note: /, '')) } : {}),
-    ...(mistake ? { mistake: mistake.hint } : {}),
+    ...(note ? { note: safeText(note) } : {}),
+    ...(mistake ? { mistake } : {}),
     hint: result.case.hint,
     reproduce: reproduceCommand(result.case, stage, timeoutMs),
     rerun: rerunCommand(result.case),

@@ -1,6 +1,9 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { escapeHtml, gradebookHtml, SORT_SCRIPT } from '../../grader/core/gradebook-html.ts';
+import { escapeHtml, gradebookHtml } from '../../grader/core/gradebook-html.ts';
+import { PAGE_SCRIPT } from '../../grader/core/gradebook-page-script.ts';
+import { classSummary } from '../../grader/core/gradebook-summary.ts';
+import { throughputLine } from '../../grader/core/grade-progress.ts';
 import { etaMs, finishedLine, formatDuration, formatEta, progressLine } from '../../grader/core/grade-progress.ts';
 import { reportNames, reportPath, reportPathProblem } from '../../grader/core/report-paths.ts';
 import { shardOutName, shareOf } from '../../grader/core/submission-share.ts';
@@ -75,40 +78,60 @@ describe('per-submission report paths', () => {
 });
 
 describe('the HTML gradebook page', () => {
+  const row: Gradebook['submissions'][number] = {
+    submission: '/class/<img src=x onerror=alert(1)>', score: 1, maxScore: 3, passed: 1, total: 3, firstFailingStage: 'view', problem: 'Error: "<script>" & \'quotes\'', problemDetail: 'line 1\n<b>line 2</b>',
+    failures: [{ stage: 'view', file: 'private/view/x.json', status: 'fail', difference: 'results[0].content: expected "1: A", received "<b>0: A</b>"', mistake: 'Line numbers start at 1.', hint: 'Number from 1.', cases: ['case <i>1</i>'], count: 2, lost: 2, private: true }],
+    stages: { echo: { score: 1, maxScore: 1, passed: 1, total: 1, mark: 'all' }, view: { score: 0, maxScore: 2, passed: 0, total: 2, mark: 'none' } },
+  };
   const book: Gradebook = {
+    gradedAt: '2026-12-01T21:43:39.123Z', durationMs: 72_000,
     stages: ['echo', 'view'],
+    summary: classSummary([row], ['echo', 'view'], [[]]),
     complete: false,
     incomplete: 'stopped by SIGINT: 1 of 2 submissions graded',
-    submissions: [
-      {
-        submission: '<img src=x onerror=alert(1)>', score: 1, maxScore: 3, passed: 1, total: 3, firstFailingStage: 'view', problem: 'Error: "<script>" & \'quotes\'', problemDetail: 'line 1\n<b>line 2</b>', cases: [],
-        stages: { echo: { score: 1, maxScore: 1, passed: 1, total: 1, mark: 'all' }, view: { score: 0, maxScore: 2, passed: 0, total: 2, mark: 'none' } },
-      },
-    ],
+    submissions: [row],
   };
-  const html = gradebookHtml(book);
+  const html = gradebookHtml(book, { json: 'book.json', csv: 'book.csv', failuresCsv: 'book-failures.csv' });
 
   it('escapes every value that came from a submission', () => {
     expect(escapeHtml(`<a href="x">'&'</a>`)).toBe('&#60;a href=&#34;x&#34;&#62;&#39;&#38;&#39;&#60;/a&#62;');
-    expect(html).not.toContain('<img');
-    expect(html).not.toContain('<b>');
+    expect(html).not.toMatch(/<img|<i>|<b>0: A|<b>line 2/);
     expect(html.match(/<script>/g)).toHaveLength(1);
     expect(html).toContain('&#60;img src=x onerror=alert(1)&#62;');
     expect(html).toContain('Error: &#34;&#60;script&#62;&#34; &#38; &#39;quotes&#39;');
+    expect(html).toContain('received &#34;&#60;b&#62;0: A&#60;/b&#62;&#34;');
   });
 
   it('allows only its own script (by hash) and loads nothing from anywhere', () => {
-    const hash = createHash('sha256').update(SORT_SCRIPT).digest('base64');
+    const hash = createHash('sha256').update(PAGE_SCRIPT).digest('base64');
     expect(html).toContain(`default-src 'none'; style-src 'unsafe-inline'; script-src 'sha256-${hash}';`);
-    expect(html).toContain(`<script>${SORT_SCRIPT}</script>`);
+    expect(html).toContain(`<script>${PAGE_SCRIPT}</script>`);
     expect(html).not.toMatch(/https?:|<link|src=["']|url\(/);
   });
 
-  it('colours stage cells by how much passed, in points, with sortable headers and the incomplete note', () => {
-    expect(html).toContain('<td class="number all" data-sort="1" title="every case passed: 1/1 cases, 1/1 points">1/1</td>');
+  it('puts the name and total first, the stage cells coloured after, the short name with its path in a tooltip', () => {
+    expect(html).toContain('<thead><tr><th scope="col" aria-sort="none" data-type="text"><button type="button">Name</button></th><th scope="col" aria-sort="none" data-type="number"><button type="button">Total</button></th>');
+    expect(html).toContain('title="/class/&#60;img src=x onerror=alert(1)&#62;"><button type="button" class="expand" aria-expanded="false" aria-controls="d-0">&#60;img src=x onerror=alert(1)&#62;</button></th><td class="number total" data-sort="1">1/3</td><td data-sort="1">view</td>');
     expect(html).toContain('<td class="number none" data-sort="0" title="no case passed: 0/2 cases, 0/2 points">0/2</td>');
-    expect(html).toContain('<td class="number" data-sort="1">1/3</td><td data-sort="1">view</td>');
-    expect(html).toContain('<th scope="col" aria-sort="none" data-type="number"><button type="button">Score</button></th>');
     expect(html).toContain('<p class="incomplete">Incomplete: stopped by SIGINT: 1 of 2 submissions graded</p>');
   });
+
+  it('says when it was graded and links the files beside it', () => {
+    expect(html).toContain('Graded <time datetime="2026-12-01T21:43:39.123Z">2026-12-01 21:43:39 UTC</time> in 1m12s');
+    expect(html).toContain('<a href="book.json">book.json</a> <a href="book.csv">book.csv</a> <a href="book-failures.csv">book-failures.csv</a>');
+  });
+
+  it('keeps why the submission lost points under its row, private cases marked', () => {
+    expect(html).toContain('<tr class="details" id="d-0" hidden>');
+    expect(html).toContain('view › case &#60;i&#62;1&#60;/i&#62; and 1 more<span class="tag private">private</span>');
+    expect(html).toContain('<p class="mistake"><b>likely mistake:</b> Line numbers start at 1.</p><p class="hint"><b>hint (case &#60;i&#62;1&#60;/i&#62;):</b> Number from 1.</p>');
+  });
+});
+
+describe('the throughput line', () => {
+  it.each([
+    [{ submissions: 4, cases: 1604, elapsedMs: 192_000 }, 'graded 4 submissions (1604 cases) in 3m12s: 1.3 submissions/min, 8.4 cases/s'],
+    [{ submissions: 1, cases: 1, elapsedMs: 500 }, 'graded 1 submission (1 case) in 0s: 120 submissions/min, 2 cases/s'],
+    [{ submissions: 0, cases: 0, elapsedMs: 0 }, 'graded 0 submissions (0 cases) in 0s: 0 submissions/min, 0 cases/s'],
+  ])('%j → %s', (t, line) => expect(throughputLine(t)).toBe(line));
 });

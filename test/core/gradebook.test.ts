@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { gradebookCsv, gradebookRow, ungradedRow } from '../../grader/core/gradebook.ts';
+import { gradebookRow, ungradedRow } from '../../grader/core/gradebook.ts';
 import type { Case, CaseResult, Report, Stage, StageResult, Verdict } from '../../grader/core/types.ts';
 
 const stages: Stage[] = [{ slug: 'echo', title: 'Echo', command: 'dispatch' }, { slug: 'view', title: 'View', command: 'dispatch' }];
@@ -26,17 +26,15 @@ describe('gradebook rows', () => {
 
   it('scores passed cases by their points, per stage in points too, with the first failing stage', () => {
     const row = gradebookRow('alice', report);
-    expect({ ...row, cases: undefined }).toEqual({
-      submission: 'alice', score: 3, maxScore: 4, passed: 2, total: 3, firstFailingStage: 'echo', cases: undefined,
+    expect({ ...row, failures: undefined }).toEqual({
+      submission: 'alice', score: 3, maxScore: 4, passed: 2, total: 3, firstFailingStage: 'echo', failures: undefined,
       stages: { echo: { score: 2, maxScore: 3, passed: 1, total: 2, mark: 'some' }, view: { score: 1, maxScore: 1, passed: 1, total: 1, mark: 'all' } },
     });
   });
 
-  it('lists every case with its status, points and a one-line message', () => {
-    expect(gradebookRow('alice', report).cases).toEqual([
-      { stage: 'echo', name: 'echo 1', status: 'pass', score: 2, maxScore: 2, message: '' },
-      { stage: 'echo', name: 'echo 2', status: 'fail', score: 0, maxScore: 1, message: 'exit code: expected 0, received 1' },
-      { stage: 'view', name: 'view 1', status: 'pass', score: 1, maxScore: 1, message: '' },
+  it('lists the failed cases with their first difference, hint and the points they cost, not the passed ones', () => {
+    expect(gradebookRow('alice', report).failures).toEqual([
+      { stage: 'echo', file: 'cases/echo/2.json', status: 'fail', difference: 'exit code: expected 0, received 1', hint: 'h', cases: ['echo 2'], count: 1, lost: 1 },
     ]);
   });
 
@@ -61,7 +59,7 @@ describe('gradebook rows', () => {
     const row = gradebookRow('dan', crashed);
     expect(row.problem).toBe("program.ts crashes at start: Error [ERR_MODULE_NOT_FOUND]: Cannot find package 'picomatch'");
     expect(row.problemDetail).toBe(problem);
-    expect(row.cases[0]?.message).toBe(crash.message);
+    expect(row.failures.map((f) => [f.difference, f.count])).toEqual([[crash.message, 1], [crash.message, 1]]);
   });
 
   it('adds the first build error to a message that names no detail', () => {
@@ -72,8 +70,8 @@ describe('gradebook rows', () => {
   it('gives an ungradable submission zero of everything it would have run, every stage not run', () => {
     const cases = [aCase('echo', 1, 2), aCase('echo', 2), aCase('view', 1)];
     const row = ungradedRow('carol', 'no program.ts in carol', stages, cases);
-    expect({ ...row, cases: row.cases.map((c) => c.status) }).toEqual({
-      submission: 'carol', score: 0, maxScore: 4, passed: 0, total: 3, problem: 'no program.ts in carol', cases: ['skip', 'skip', 'skip'],
+    expect(row).toEqual({
+      submission: 'carol', score: 0, maxScore: 4, passed: 0, total: 3, problem: 'no program.ts in carol', failures: [],
       stages: { echo: { score: 0, maxScore: 3, passed: 0, total: 2, mark: 'not-run' }, view: { score: 0, maxScore: 1, passed: 0, total: 1, mark: 'not-run' } },
     });
   });
@@ -84,23 +82,3 @@ describe('gradebook rows', () => {
   });
 });
 
-describe('gradebook CSV', () => {
-  const report: Report = { summary, stages: [stageResult(stages[0] as Stage, [[aCase('echo', 1, 2), 'pass'], [aCase('echo', 2), 'fail']]), stageResult(stages[1] as Stage, [[aCase('view', 1), 'pass']])] };
-
-  it('writes a column per stage in points (the unit of the score) and quotes what needs quoting', () => {
-    const csv = gradebookCsv({ stages: ['echo', 'view'], complete: true, submissions: [gradebookRow('alice', report), ungradedRow('d, "e"', 'no program.ts', stages, [aCase('echo', 1)])] });
-    expect(csv).toBe('submission,score,max_score,passed,total,echo,view,problem\nalice,3,4,2,3,2/3,1/1,\n"d, ""e""",0,1,0,1,0/1,0/0,no program.ts\n');
-  });
-
-  it('keeps fractional points to two decimals', () => {
-    const thirds: Report = { summary, stages: [stageResult(stages[0] as Stage, [[aCase('echo', 1, 1 / 3), 'pass'], [aCase('echo', 2, 2 / 3), 'fail']])] };
-    expect(gradebookCsv({ stages: ['echo'], complete: true, submissions: [gradebookRow('f', thirds)] }).split('\n')[1]).toBe('f,0.33,1,1,2,0.33/1,');
-  });
-
-  it.each(['=1+1', '+1', '-1', '@SUM(A1)', '\tx', '=HYPERLINK("http://x")'])('escapes a cell a spreadsheet would run as a formula: %j', (name) => {
-    const csv = gradebookCsv({ stages: [], complete: true, submissions: [ungradedRow(name, '=cmd|x', [], [])] });
-    const row = csv.split('\n')[1] ?? '';
-    expect(row.startsWith(`'${name}`) || row.startsWith(`"'${name.replace(/"/g, '""')}`)).toBe(true);
-    expect(row).toMatch(/,'=cmd\|x$/);
-  });
-});

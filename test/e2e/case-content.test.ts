@@ -71,8 +71,8 @@ describe('case content (e2e)', () => {
       const run = await runCli(['grade', '=1+1', '-1', '--content', content.dir, '--stage', 'echo', '--case', 'roundtrip', '--out', 'book'], { cwd: folder });
       expect(run.exitCode).toBe(1);
       const rows = (await readFile(join(folder, 'book.csv'), 'utf8')).trimEnd().split('\n');
-      expect(rows[1]).toBe("'=1+1,1,1,1,1,1/1,");
-      expect(rows[2]).toMatch(/^'-1,0,1,0,1,0\/1,no program\.ts in /);
+      expect(rows[1]).toBe("'=1+1,'=1+1,1,1,1,1,,1,1,");
+      expect(rows[2]).toMatch(/^'-1,'-1,0,1,0,1,,0,1,no program\.ts in /);
       expect(JSON.parse(await readFile(join(folder, 'book.json'), 'utf8')).submissions[0].submission).toBe('=1+1');
     } finally {
       await rm(folder, { recursive: true, force: true });

@@ -4,11 +4,12 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixturePrograms, runCli } from './cli.ts';
 import { type Content, echoContent } from './echo-content.ts';
+import { openAsSpreadsheet } from '../spreadsheet-reading.ts';
 
 type Book = {
   stages: string[];
   shard?: { index: number; count: number };
-  submissions: { submission: string; score: number; maxScore: number; problem?: string; problemDetail?: string; stages: Record<string, { score: number; maxScore: number; mark: string }>; cases: { stage: string; name: string; status: string; score: number; maxScore: number; message: string }[] }[];
+  submissions: { submission: string; score: number; maxScore: number; problem?: string; problemDetail?: string; omittedFailures?: number; stages: Record<string, { score: number; maxScore: number; mark: string }>; failures: { stage: string; cases: string[]; count: number; status: string; lost: number; difference: string; hint: string }[] }[];
 };
 
 let content: Content;
@@ -37,21 +38,31 @@ describe('dispatch-lab grade (e2e)', () => {
     expect(run.exitCode).toBe(1);
     expect(run.stdout).toMatch(/^\[1\/3\] \.: (\d+)\/\1 points, (\d+)\/\2 cases \(\d+(m\d\d)?s elapsed\)$/m);
     expect(run.stdout).toMatch(/^\[3\/3\] .*no-such-submission: 0\/\d+ points, 0\/\d+ cases \(.*elapsed\) — no program\.ts in /m);
-    expect(run.stdout).toContain(`gradebook: ${join(out, 'book')}.json, ${join(out, 'book')}.csv, ${join(out, 'book')}.html\n`);
+    expect(run.stdout).toMatch(/^graded 2 submissions \((\d+) cases\) in \S+: [\d.]+ submissions\/min, [\d.]+ cases\/s$/m);
+    expect(run.stdout).toContain(`gradebook: ${join(out, 'book')}.json, ${join(out, 'book')}.csv, ${join(out, 'book')}-failures.csv, ${join(out, 'book')}.html\n`);
     const csv = (await readFile(join(out, 'book.csv'), 'utf8')).trimEnd().split('\n');
-    expect(csv[0]).toBe('submission,score,max_score,passed,total,register-tools,problem');
-    expect(csv[1]).toMatch(/^\.,(\d+),\1,(\d+),\2,\1\/\1,$/);
-    expect(csv[2]).toMatch(/write-not-routed,(\d+),(\d+),\d+,\d+,\1\/\2,$/);
-    expect(csv[3]).toMatch(/no-such-submission,0,(\d+),0,\d+,0\/\1,no program\.ts in /);
+    expect(csv[0]).toBe('name,submission,score,max_score,passed,total,first_failing_stage,register-tools points,register-tools max,problem');
+    expect(csv[1]).toMatch(/^\.,\.,(\d+),\1,(\d+),\2,,\1,\1,$/);
+    expect(csv[2]).toMatch(/^write-not-routed,\S+write-not-routed,(\d+),(\d+),\d+,\d+,register-tools,\1,\2,$/);
+    expect(csv[3]).toMatch(/^no-such-submission,\S+no-such-submission,0,(\d+),0,\d+,,0,\1,no program\.ts in /);
+    // Both CSVs as a spreadsheet opens them: no cell taken for a date or a formula, numbers in the number columns.
+    const numeric = new Set(['score', 'max_score', 'passed', 'total', 'register-tools points', 'register-tools max', 'points_lost']);
+    for (const file of ['book.csv', 'book-failures.csv']) {
+      const { cells } = openAsSpreadsheet(await readFile(join(out, file), 'utf8'));
+      expect(cells.length).toBeGreaterThan(10);
+      expect(cells.filter((c) => (numeric.has(c.column) ? c.as !== 'number' || c.rule !== undefined : c.as !== 'text' && c.field !== ''))).toEqual([]);
+    }
+    const failureRows = openAsSpreadsheet(await readFile(join(out, 'book-failures.csv'), 'utf8')).cells.filter((c) => c.column === 'case');
+    expect(failureRows.length).toBeGreaterThan(0);
     const book = await bookAt(join(out, 'book.json'));
     expect(book.stages).toEqual(['register-tools']);
     const [reference, withBug, absent] = book.submissions;
     expect(reference?.score).toBe(reference?.maxScore);
     expect(withBug?.score).toBeLessThan(withBug?.maxScore ?? 0);
-    // Per-case results say which case cost what, and why.
-    const failed = withBug?.cases.filter((c) => c.status !== 'pass') ?? [];
-    expect(failed.length).toBeGreaterThan(0);
-    expect(failed.every((c) => c.stage === 'register-tools' && c.score === 0 && c.maxScore === 1 && c.message !== '')).toBe(true);
+    // The failed cases say which case cost what, and why: the first difference and the hint.
+    const failed = withBug?.failures ?? [];
+    expect(failed.reduce((sum, g) => sum + g.count, withBug?.omittedFailures ?? 0)).toBe((withBug?.maxScore ?? 0) - (withBug?.score ?? 0));
+    expect(failed.every((g) => g.stage === 'register-tools' && g.lost === g.count && g.difference !== '' && g.hint !== '' && g.cases.length > 0)).toBe(true);
     expect(absent?.stages['register-tools']?.mark).toBe('not-run');
     expect(await readFile(join(out, 'book.html'), 'utf8')).toContain('<table id="gradebook">');
   }, 240_000);
@@ -64,7 +75,7 @@ describe('dispatch-lab grade (e2e)', () => {
     const [row] = (await bookAt(join(out, 'crash.json'))).submissions;
     expect(row?.problem).toBe('program.ts crashes at start: program.ts:6:9: Error: aliases.json is missing');
     expect(row?.problemDetail).toContain('at loadAliases (program.ts:6:9)');
-    expect(row?.cases.map((c) => c.message)).toEqual(['program.ts crashes at start: program.ts:6:9: Error: aliases.json is missing', 'program.ts crashes at start: program.ts:6:9: Error: aliases.json is missing']);
+    expect(row?.failures.map((g) => [g.difference, g.count])).toEqual([['program.ts crashes at start: program.ts:6:9: Error: aliases.json is missing', 2]]);
     expect(await readFile(join(out, 'crash.csv'), 'utf8')).toContain(',program.ts crashes at start: program.ts:6:9: Error: aliases.json is missing\n');
   });
 
