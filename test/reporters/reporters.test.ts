@@ -45,9 +45,10 @@ describe('json reporter', () => {
 });
 
 describe('junit reporter', () => {
-  it('writes one testsuite per stage with failures, errors and skips', () => {
+  it('writes one testsuite per stage, a timeout counted as an error', () => {
     const xml = render(junitReporter);
-    expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<testsuites name="dispatch-lab" tests="5" failures="3" skipped="1"/);
+    expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<testsuites name="dispatch-lab" tests="5" failures="2" errors="1" time=/);
+    expect(xml).toMatch(/<testsuite name="register-tools" tests="4" failures="2" errors="1" skipped="0"/);
     expect(xml).not.toMatch(/[\u0000-\u0008]/);
     expect(xml).toMatchSnapshot();
   });
