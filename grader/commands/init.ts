@@ -1,8 +1,11 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import { packageRoot } from '../io/package-root.ts';
 import { scaffoldCourse } from '../io/scaffold.ts';
 import { graderSpec, type GraderOrigin } from '../core/grader-spec.ts';
+import { courseReadme } from '../core/course-readme.ts';
+import { starterStubs } from '../core/starter-stubs.ts';
+import { loadCourse } from '../course-loader.ts';
 
 type Lock = { packages?: Record<string, { resolved?: string }> };
 
@@ -33,10 +36,16 @@ export async function initCommand(args: { target: string }): Promise<number> {
   const pick = (name: string) => ours.devDependencies?.[name] ?? ours.dependencies[name] ?? 'latest';
   const target = resolve(args.target);
   const spec = graderSpec(originOf(root, ours.version), (path) => relative(target, path).split(sep).join('/'));
+  const course = await loadCourse(root);
+  const starterSources = join(root, 'starter', 'src');
+  const stubs = starterStubs(readdirSync(starterSources).filter((f) => f.endsWith('.ts')).map((f) => readFileSync(join(starterSources, f), 'utf8')));
   const files = await scaffoldCourse(root, target, {
-    graderSpec: spec,
-    dependencies: { picomatch: pick('picomatch'), ajv: pick('ajv'), '@modelcontextprotocol/sdk': pick('@modelcontextprotocol/sdk'), zod: pick('zod') },
-    devDependencies: { tsx: pick('tsx'), typescript: pick('typescript'), '@types/node': pick('@types/node'), '@types/picomatch': pick('@types/picomatch') },
+    versions: {
+      graderSpec: spec,
+      dependencies: { picomatch: pick('picomatch'), ajv: pick('ajv'), '@modelcontextprotocol/sdk': pick('@modelcontextprotocol/sdk'), zod: pick('zod') },
+      devDependencies: { tsx: pick('tsx'), typescript: pick('typescript'), '@types/node': pick('@types/node'), '@types/picomatch': pick('@types/picomatch') },
+    },
+    readme: courseReadme(course.stages, stubs),
   });
   const fromHere = relative(process.cwd(), target);
   const shown = fromHere === '' ? '.' : fromHere.startsWith('..') ? target : fromHere;

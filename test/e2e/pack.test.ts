@@ -100,6 +100,11 @@ describe('the published package (e2e)', () => {
     const init = await mustRun('npx', ['--offline', 'dispatch-lab', 'init', 'course'], project);
     expect(init).toContain('created course/');
     const course = join(project, 'course');
+    // Its README names every stage of the packed course's manifest, with its command.
+    const readme = await readFile(join(course, 'README.md'), 'utf8');
+    const stages = (JSON.parse(await readFile(join(project, 'node_modules/dispatch-lab/stages/stages.json'), 'utf8')) as { stages: { slug: string; command: string }[] }).stages;
+    for (const stage of stages) expect(readme, stage.slug).toContain(`| \`${stage.slug}\` |`);
+    for (const stage of stages) expect(readme, stage.slug).toContain(`\`program.ts ${stage.command}\``);
     const manifest = JSON.parse(await readFile(join(course, 'package.json'), 'utf8')) as Manifest;
     // The tarball the project installed, as a path from the course: it resolves wherever the two are copied together.
     expect(manifest.devDependencies?.['dispatch-lab']).toBe(`file:../../${packed.filename}`);
