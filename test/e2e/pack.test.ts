@@ -72,7 +72,7 @@ describe('the published package (e2e)', () => {
     const paths = packed.files.map((f) => f.path);
     expect(paths.filter((p) => /^(reference|test|scripts|grader|node_modules)\//.test(p) || p === 'program.ts')).toEqual([]);
     expect(paths.filter((p) => p.endsWith('.map'))).toEqual([]);
-    for (const needed of ['package.json', 'README.md', 'bin/dispatch-lab.js', 'dist/cli.js', 'starter/program.ts', 'starter/src/tools.ts', 'harness/main.ts', 'stages/stages.json', 'cases/case.schema.json', 'cases/echo/roundtrip.json']) {
+    for (const needed of ['package.json', 'README.md', 'docs/students.md', 'docs/grading.md', 'bin/dispatch-lab.js', 'dist/cli.js', 'starter/program.ts', 'starter/src/tools.ts', 'harness/main.ts', 'stages/stages.json', 'cases/case.schema.json', 'cases/echo/roundtrip.json']) {
       expect(paths, needed).toContain(needed);
     }
   });
