@@ -1,4 +1,5 @@
-// Bundle the grader CLI into dist/ (runs on npm install through "prepare", and before the tests):
+// Bundle the grader CLI into dist/ (before `npm pack` through "prepack", before the tests, and from bin/dispatch-lab.js
+// in a checkout whose dist/ is missing or older than grader/):
 //   dist/main.js   the CLI (esbuild, code splitting: each command's module loads only when it runs);
 //   dist/help.txt  what `dispatch-lab --help` prints at 80 columns, taken from the CLI just built;
 //   dist/cli.js    the entry: prints help.txt for a bare `--help` (yargs and its text layout cost most of a cold start),
@@ -25,7 +26,8 @@ const built = await build({
   format: 'esm',
   target: 'node20',
   packages: 'external',
-  sourcemap: 'linked',
+  // No source maps: students never debug the grader, and the unminified bundle names each module it holds (`// grader/…`).
+  sourcemap: false,
   logLevel: 'warning',
 });
 
@@ -44,9 +46,11 @@ await build({
   logLevel: 'warning',
 });
 
-// Chunks are named by content hash: remove the ones an earlier build left, so dist/ (and the package) holds this build only.
+// Chunks are named by content hash: remove the ones an earlier build left (and the source maps of older builds), so
+// dist/ (and the package) holds this build only.
 const current = new Set(Object.keys(built.metafile.outputs).map((file) => relative('dist/chunks', file)));
 for (const name of readdirSync(dist('chunks'))) if (!current.has(name)) rmSync(dist(`chunks/${name}`), { force: true });
+for (const name of readdirSync(dist(''))) if (name.endsWith('.map')) rmSync(dist(name), { force: true });
 
 // yargs wraps its help at min(80, terminal width): on a pipe, 80. The entry uses this text only where yargs would print the same.
 const help = execFileSync(process.execPath, [dist('main.js'), '--help'], { cwd: root, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'inherit'] });

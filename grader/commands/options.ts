@@ -5,9 +5,10 @@ import type { Selection } from '../core/plan.ts';
 import { GraderError } from '../grader-error.ts';
 import { REPORTERS } from '../reporters/index.ts';
 import type { Reporter, RunInfo } from '../reporters/reporter.ts';
-import { fileSink, shouldColor, stdoutSink, type Sink } from '../io/terminal.ts';
+import { fileSink, shouldColor, stderrSink, stdoutSink, type Sink } from '../io/terminal.ts';
 import { appendSink } from '../io/append-sink.ts';
 import { withCiReporters } from './ci-reporters.ts';
+import { sourceFilesOf } from '../io/source-files.ts';
 import { packageRoot } from '../io/package-root.ts';
 import { parseSize } from '../core/limits.ts';
 
@@ -108,20 +109,22 @@ export function parseShard(text: string | undefined): Selection['shard'] {
 }
 
 // The reporters a run writes to, each with its sink (stdout unless --output-file names a path for it).
-// On GitHub Actions, github (beside pretty) and its job summary (appended to $GITHUB_STEP_SUMMARY) are added: see ci-reporters.ts.
+// On GitHub Actions, github (on stdout beside pretty, else on stderr) and its job summary (appended to
+// $GITHUB_STEP_SUMMARY) are added: see ci-reporters.ts. Annotations name the course's files from the repository's root.
 // `run` (what the json report records of the plan) defaults to what the flags say.
 export function openReporters(args: CommonArgs, options: { env?: Record<string, string | undefined>; run?: RunInfo } = {}): { reporters: Reporter[]; sinks: Sink[] } {
   const env = options.env ?? process.env;
   const run = options.run ?? { selection: selectionOf(args), bail: args.bail };
   const { names: named, files } = reporterNames(args);
-  const { names, appends } = withCiReporters(named, files, env);
+  const { names, appends, toStderr } = withCiReporters(named, files, env);
+  const source = sourceFilesOf(args.dir ?? '.', env);
   const sinks: Sink[] = [];
   const reporters = names.map((name) => {
     const path = files.get(name);
     const appended = appends.get(name);
-    const sink = path ? fileSink(resolve(path)) : appended ? appendSink(appended) : stdoutSink();
+    const sink = path ? fileSink(resolve(path)) : appended ? appendSink(appended) : toStderr.has(name) ? stderrSink() : stdoutSink();
     sinks.push(sink);
-    return REPORTERS[name]!({ write: sink.write, color: path || appended ? false : shouldColor(args.color), run });
+    return REPORTERS[name]!({ write: sink.write, color: path || appended || toStderr.has(name) ? false : shouldColor(args.color), run, source });
   });
   return { reporters, sinks };
 }

@@ -95,7 +95,7 @@ export async function verifyCommand(args: CommonArgs): Promise<number> {
 async function gradeStarter(base: TestOptions, course: Course, selection: Selection): Promise<StageResult[]> {
   const starterDir = await mkdtemp(join(tmpdir(), 'dispatch-lab-starter-'));
   try {
-    await scaffoldCourse(packageRoot(), starterDir, { graderSpec: '*', dependencies: {}, devDependencies: {} });
+    await scaffoldCourse(packageRoot(), starterDir, { versions: { graderSpec: '*', dependencies: {}, devDependencies: {} }, readme: '' });
     return await grade(base, starterDir, course, selection);
   } finally {
     await rm(starterDir, { recursive: true, force: true });

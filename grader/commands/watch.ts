@@ -4,6 +4,7 @@ import { GraderError } from '../grader-error.ts';
 import { loadCourse } from '../course-loader.ts';
 import { createProgramBuilder } from '../io/build-program.ts';
 import { readKeys } from '../io/keys.ts';
+import { STOP_SIGNALS } from '../io/stop-signals.ts';
 import { terminalScreen } from '../io/screen.ts';
 import { shouldColor } from '../io/terminal.ts';
 import { watchCourseFiles } from '../io/watch-files.ts';
@@ -44,10 +45,20 @@ export async function watchCommand(args: TestArgs): Promise<number> {
     onChanges: (changes) => session.dispatch({ type: 'change', course: changes.isCourseChange }),
     onError: (error) => process.stderr.write(`dispatch-lab: watching files: ${error.message}\n`),
   });
-  const quit = () => session.dispatch({ type: 'key', key: 'quit' });
+  // q and Ctrl-D exit 0; Ctrl-C (a SIGINT, or its byte in raw mode) exits 130 and SIGTERM 143, like `test`.
+  let exitCode = 0;
+  const stoppedBy = (signal: keyof typeof STOP_SIGNALS) => {
+    if (exitCode === 0) exitCode = STOP_SIGNALS[signal];
+  };
+  const stopBy = (signal: keyof typeof STOP_SIGNALS) => () => {
+    stoppedBy(signal);
+    session.dispatch({ type: 'key', key: 'quit' });
+  };
+  const quit = stopBy('SIGINT');
+  const terminate = stopBy('SIGTERM');
   process.on('SIGINT', quit);
-  process.on('SIGTERM', quit);
-  const stopKeys = screen.isInteractive ? readKeys(process.stdin, (key) => session.dispatch({ type: 'key', key })) : () => {};
+  process.on('SIGTERM', terminate);
+  const stopKeys = screen.isInteractive ? readKeys(process.stdin, (key) => session.dispatch({ type: 'key', key }), () => stoppedBy('SIGINT')) : () => {};
   const stopResize = screen.onResize(() => session.dispatch({ type: 'resize' }));
   try {
     session.start();
@@ -56,10 +67,10 @@ export async function watchCommand(args: TestArgs): Promise<number> {
     stopKeys();
     stopResize();
     process.off('SIGINT', quit);
-    process.off('SIGTERM', quit);
+    process.off('SIGTERM', terminate);
     await files.close();
     await Promise.race([session.settled(), new Promise((resolve) => setTimeout(resolve, SETTLE_MS).unref())]);
     await builder.dispose();
   }
-  return 0;
+  return exitCode;
 }

@@ -12,6 +12,9 @@ export type StarterVersions = {
   devDependencies: Record<string, string>;
 };
 
+/** What the new course directory is made of besides the starter's files. */
+export type StarterTexts = { versions: StarterVersions; readme: string };
+
 // The package.json of a new course directory.
 function starterPackage(versions: StarterVersions): string {
   const manifest = {
@@ -27,8 +30,9 @@ function starterPackage(versions: StarterVersions): string {
   return `${JSON.stringify(manifest, null, 2)}\n`;
 }
 
-// Create a student course directory from the package's starter/ and harness/: refuses to overwrite a course already there.
-export async function scaffoldCourse(packageDir: string, targetDir: string, versions: StarterVersions): Promise<string[]> {
+// Create a student course directory from the package's starter/ and harness/, with its package.json and README.md
+// (made from the course manifest): refuses to overwrite a course already there.
+export async function scaffoldCourse(packageDir: string, targetDir: string, { versions, readme }: StarterTexts): Promise<string[]> {
   if (existsSync(join(targetDir, 'program.ts'))) {
     throw new GraderError([`${targetDir} already holds a program.ts: pick a new directory (nothing was changed)`]);
   }
@@ -38,5 +42,6 @@ export async function scaffoldCourse(packageDir: string, targetDir: string, vers
   await cp(join(starter, 'gitignore'), join(targetDir, '.gitignore'));
   await cp(join(packageDir, 'harness'), join(targetDir, 'harness'), { recursive: true });
   await writeFile(join(targetDir, 'package.json'), starterPackage(versions));
+  await writeFile(join(targetDir, 'README.md'), readme);
   return (await readdir(targetDir, { recursive: true })).map(String).sort();
 }

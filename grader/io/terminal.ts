@@ -29,6 +29,11 @@ export function stdoutSink(): Sink {
   return { write: (text) => void (isStdoutClosed || process.stdout.write(text)), close: () => {} };
 }
 
+// A sink on the process's stderr (annotations on CI while stdout holds a report document).
+export function stderrSink(): Sink {
+  return { write: (text) => void process.stderr.write(text), close: () => {} };
+}
+
 // A sink that collects text and writes it to a file on close.
 export function fileSink(path: string): Sink {
   let text = '';

@@ -1,7 +1,9 @@
-import type { Report } from '../core/types.ts';
 import type { ReporterFactory } from './reporter.ts';
 import { boundedText, firstDifference } from '../core/first-difference.ts';
 import { formatScore, reportScore } from '../core/points.ts';
+import { annotationPlace, type SourceFiles } from '../core/annotation-file.ts';
+import { describeVerdict } from '../core/describe.ts';
+import type { CaseResult, Report, StageResult } from '../core/types.ts';
 
 /** Error annotations GitHub shows per step (more are dropped silently, and a job shows at most 50 in all). */
 export const MAX_ERROR_ANNOTATIONS = 10;
@@ -16,15 +18,23 @@ function escapeProperty(text: string): string {
   return escapeData(text).replace(/:/g, '%3A').replace(/,/g, '%2C');
 }
 
+// The texts of a failure that may name a source file and line: the verdict, the stage's problem, then stderr.
+function failureTexts(stage: StageResult, c: CaseResult): string[] {
+  return [describeVerdict(c.verdict), stage.problem ?? '', c.run?.stderr ?? ''];
+}
+
 // GitHub Actions workflow commands: an error annotation per failing case (the first ten: GitHub shows no more per step),
-// on its case file, and a closing notice with the score that says how many failures were not annotated.
-export function githubAnnotations(report: Report): string {
+// titled with the case, on the student's file the failure names (else program.ts; never a case file, which is in the
+// grader's package and not in the student's repository), and a closing notice with the score.
+export function githubAnnotations(report: Report, source?: SourceFiles): string {
   const failing = report.stages.flatMap((stage) => stage.cases
     .filter((c) => c.verdict.status !== 'pass' && c.verdict.status !== 'skip')
-    .map((c) => ({ stage: stage.stage.slug, c })));
+    .map((c) => ({ stage, c })));
   const lines = failing.slice(0, MAX_ERROR_ANNOTATIONS).map(({ stage, c }) => {
     const message = boundedText(`${firstDifference(c.verdict)}\nhint: ${c.case.hint}`, MESSAGE_CHARS);
-    return `::error file=${escapeProperty(c.case.file)},title=${escapeProperty(`${stage} › ${c.case.name}`)}::${escapeData(message)}`;
+    const place = annotationPlace(failureTexts(stage, c), source);
+    const at = [`file=${escapeProperty(place.file)}`, ...(place.line ? [`line=${place.line}`] : []), ...(place.col ? [`col=${place.col}`] : [])].join(',');
+    return `::error ${at},title=${escapeProperty(`${stage.stage.slug} › ${c.case.name}`)}::${escapeData(message)}`;
   });
   const s = report.summary;
   const unshown = failing.length - lines.length;
@@ -34,8 +44,8 @@ export function githubAnnotations(report: Report): string {
 }
 
 // Prints GitHub annotations when the run ends (the job summary is the github-summary reporter's).
-export const githubReporter: ReporterFactory = ({ write }) => ({
+export const githubReporter: ReporterFactory = ({ write, source }) => ({
   onRunEnd(report) {
-    write(githubAnnotations(report));
+    write(githubAnnotations(report, source));
   },
 });

@@ -1,50 +1,71 @@
-import type { CaseResult, Report } from '../core/types.ts';
+import type { CaseResult, Report, StageResult } from '../core/types.ts';
 import type { ReporterFactory } from './reporter.ts';
 import { describeVerdict } from '../core/describe.ts';
-import { safeText } from '../core/safe-text.ts';
-import { caseScore, stageScore, type Score } from '../core/points.ts';
+import { xmlText } from '../core/xml-text.ts';
+import { caseScore, stageScore } from '../core/points.ts';
 
-function escapeXml(text: string): string {
-  // XML 1.0 forbids most control characters even when escaped; drop them.
-  return text.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F]/g, '').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-}
+// The JUnit file validates against the Jenkins xUnit plugin's junit-10.xsd (which skips files that fail it) and reads the
+// same in GitLab and Jenkins' junit step: no attribute or element that schema lacks (a case's points and file are the
+// suite's properties), and every count agrees with the elements (a timeout or a build error is an <error>).
+
+/** A stage's counts as JUnit counts them: fail is a failure; timeout and error (build, crash, not graded) are errors. */
+export type JunitCounts = { tests: number; failures: number; errors: number; skipped: number; time: number };
 
 function seconds(ms: number): string {
   return (ms / 1000).toFixed(3);
 }
 
-// Points as JUnit properties (score earned, max_score possible), indented for where they go.
-function pointProperties(score: Score, indent: string): string {
-  return `${indent}<properties>\n${indent}  <property name="score" value="${score.score}"/>\n${indent}  <property name="max_score" value="${score.maxScore}"/>\n${indent}</properties>`;
+// The counts of one stage's cases.
+export function stageCounts(stage: StageResult): JunitCounts {
+  const count = (...statuses: string[]) => stage.cases.filter((c) => statuses.includes(c.verdict.status)).length;
+  return { tests: stage.cases.length, failures: count('fail'), errors: count('timeout', 'error'), skipped: count('skip'), time: stage.cases.reduce((sum, c) => sum + c.durationMs, 0) };
+}
+
+function property(name: string, value: string | number): string {
+  return `      <property name="${xmlText(name)}" value="${xmlText(String(value))}"/>`;
+}
+
+// The stage's points, then each case's file and points (`file: NAME`, `score: NAME` as earned/possible).
+function suiteProperties(stage: StageResult): string {
+  const total = stageScore(stage);
+  const perCase = stage.cases.flatMap((c) => {
+    const score = caseScore(c);
+    return [property(`file: ${c.case.name}`, c.case.file), property(`score: ${c.case.name}`, `${score.score}/${score.maxScore}`)];
+  });
+  return ['    <properties>', property('score', total.score), property('max_score', total.maxScore), ...perCase, '    </properties>'].join('\n');
 }
 
 function testcase(slug: string, c: CaseResult): string {
-  const open = `    <testcase classname="${escapeXml(slug)}" name="${escapeXml(c.case.name)}" file="${escapeXml(c.case.file)}" time="${seconds(c.durationMs)}">\n${pointProperties(caseScore(c), '      ')}`;
+  const open = `    <testcase classname="${xmlText(slug)}" name="${xmlText(c.case.name)}" time="${seconds(c.durationMs)}">`;
   const message = describeVerdict(c.verdict);
   switch (c.verdict.status) {
     case 'pass':
-      return `${open}\n    </testcase>`;
+      return `${open}</testcase>`;
     case 'skip':
-      return `${open}\n      <skipped message="${escapeXml(message)}"/>\n    </testcase>`;
+      return `${open}\n      <skipped message="${xmlText(message)}"/>\n    </testcase>`;
     default: {
-      const body = [message, `hint: ${c.case.hint}`, c.run?.stderr ? `stderr:\n${safeText(c.run.stderr)}` : ''].filter(Boolean).join('\n');
+      const body = [message, `hint: ${c.case.hint}`, c.run?.stderr ? `stderr:\n${c.run.stderr}` : ''].filter(Boolean).join('\n');
       const tag = c.verdict.status === 'fail' ? 'failure' : 'error';
-      return `${open}\n      <${tag} type="${c.verdict.status}" message="${escapeXml(message.split('\n')[0] ?? '')}">${escapeXml(body)}</${tag}>\n    </testcase>`;
+      return `${open}\n      <${tag} type="${c.verdict.status}" message="${xmlText(message.split('\n')[0] ?? '')}">${xmlText(body)}</${tag}>\n    </testcase>`;
     }
   }
 }
 
+function countAttributes(c: JunitCounts, withSkipped: boolean): string {
+  return `tests="${c.tests}" failures="${c.failures}" errors="${c.errors}"${withSkipped ? ` skipped="${c.skipped}"` : ''} time="${seconds(c.time)}"`;
+}
+
 // The report as JUnit XML, one testsuite per stage, for CI systems that display test results.
 export function junitXml(report: Report): string {
-  const s = report.summary;
-  const suites = report.stages.map((stage) => {
-    const count = (status: string) => stage.cases.filter((c) => c.verdict.status === status).length;
-    const failures = count('fail') + count('timeout');
-    const time = stage.cases.reduce((sum, c) => sum + c.durationMs, 0);
+  const counted = report.stages.map((stage) => ({ stage, counts: stageCounts(stage) }));
+  const suites = counted.map(({ stage, counts }) => {
     const cases = stage.cases.map((c) => testcase(stage.stage.slug, c)).join('\n');
-    return `  <testsuite name="${escapeXml(stage.stage.slug)}" tests="${stage.cases.length}" failures="${failures}" errors="${count('error')}" skipped="${count('skip')}" time="${seconds(time)}">\n${pointProperties(stageScore(stage), '    ')}\n${cases}\n  </testsuite>`;
+    return `  <testsuite name="${xmlText(stage.stage.slug)}" ${countAttributes(counts, true)}>\n${suiteProperties(stage)}\n${cases}\n  </testsuite>`;
   });
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="dispatch-lab" tests="${s.total}" failures="${s.failed}" skipped="${s.skipped}" time="${seconds(s.durationMs)}">\n${suites.join('\n')}\n</testsuites>\n`;
+  const sum = (key: keyof JunitCounts) => counted.reduce((total, { counts }) => total + counts[key], 0);
+  // The root has no skipped attribute: junit-10.xsd does not allow one there (each suite says it).
+  const root = { tests: sum('tests'), failures: sum('failures'), errors: sum('errors'), skipped: sum('skipped'), time: report.summary.durationMs };
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="dispatch-lab" ${countAttributes(root, false)}>\n${suites.join('\n')}\n</testsuites>\n`;
 }
 
 // Writes the JUnit XML document when the run ends.

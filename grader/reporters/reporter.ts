@@ -1,5 +1,6 @@
 import type { CaseResult, Report, Stage, StageResult } from '../core/types.ts';
 import type { Plan, PlannedStage, Selection } from '../core/plan.ts';
+import type { SourceFiles } from '../core/annotation-file.ts';
 
 /** What a reporter is given: where to write and how. Reporters never touch process.stdout themselves. */
 export type ReporterContext = {
@@ -8,6 +9,8 @@ export type ReporterContext = {
   color: boolean;
   /** How the run chose its cases (flags), for reports that are merged later (json, merge-reports); absent when unknown. */
   run?: RunInfo;
+  /** The graded course's files, for annotations that attach to one (github); absent: they name program.ts. */
+  source?: SourceFiles;
 };
 
 /** The flags that shaped a run's plan: shards of one run agree on all of it but the shard. */

@@ -1,16 +1,17 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from './cli.ts';
 
-// The package students install, as npm builds it: `npm pack`, installed into an empty project, then `init` and `test`
-// there. Slow (npm resolves ~180 packages): one run, a generous timeout. Packages come from npm's cache where it has
-// them (after `npm ci`, CI's does); npm may still ask the registry for package metadata the cache lacks.
+// The package students install, as npm builds it: `npm pack`, installed into an empty project offline (every package
+// from npm's cache, which `npm ci` filled; nothing of dispatch-lab from the registry), then `init`, the course's own
+// first `npm install` and `test` there. Slow (npm resolves ~180 packages): one run, a generous timeout.
 const NPM_TIMEOUT_MS = 600_000;
 
-type PackResult = { filename: string; files: { path: string }[] };
+type PackResult = { filename: string; files: { path: string; size: number }[]; entryCount: number; size: number; unpackedSize: number };
+type Manifest = { scripts?: Record<string, string>; dependencies?: Record<string, string>; devDependencies?: Record<string, string> };
 
 // The environment without what `npm exec`/vitest set for themselves, so the child npm reads only its own config.
 function npmEnv(): Record<string, string> {
@@ -31,14 +32,33 @@ async function mustRun(command: string, args: string[], cwd: string): Promise<st
   return result.output;
 }
 
-const INSTALL = ['--prefer-offline', '--no-audit', '--no-fund'];
+/** Offline: packages come from npm's cache only, so a registry copy of dispatch-lab can never stand in for the tarball. */
+const OFFLINE = ['--offline', '--no-audit', '--no-fund'];
+
+type LockEntry = { version?: string; dependencies?: Record<string, string>; dev?: boolean; [key: string]: unknown };
+
+// A lockfile for a project that depends on the packed tarball (`spec`, as its package.json says it): the repository's
+// own resolved packages (all in npm's cache after \`npm ci\`; npm prunes the ones this project does not need), so an
+// offline install needs no registry metadata. A student online has none and resolves the same versions.
+async function offlineLock(dir: string, spec: string): Promise<void> {
+  const manifest = JSON.parse(await readFile(join(dir, 'package.json'), 'utf8')) as Manifest & { name: string };
+  const ours = JSON.parse(await readFile(join(repoRoot, 'package-lock.json'), 'utf8')) as { packages: Record<string, LockEntry> };
+  const packages: Record<string, LockEntry> = {};
+  for (const [path, entry] of Object.entries(ours.packages)) if (path !== '') packages[path] = { ...entry, dev: undefined };
+  const self = ours.packages[''] as LockEntry;
+  packages[''] = { name: manifest.name, dependencies: manifest.dependencies ?? {}, devDependencies: manifest.devDependencies ?? {} };
+  packages['node_modules/dispatch-lab'] = { version: self.version, resolved: spec, dependencies: self.dependencies, bin: self.bin, engines: self.engines };
+  await writeFile(join(dir, 'package-lock.json'), `${JSON.stringify({ name: manifest.name, lockfileVersion: 3, requires: true, packages }, null, 2)}\n`);
+}
 
 let work: string;
 let packed: PackResult;
+let project: string;
 
 beforeAll(async () => {
   work = await mkdtemp(join(tmpdir(), 'dispatch-lab-pack-'));
-  // dist/ was just built by the test setup; --ignore-scripts keeps `prepare` from rebuilding it under running tests.
+  project = join(work, 'project');
+  // dist/ was just built by the test setup; --ignore-scripts keeps `prepack` from rebuilding it under running tests.
   const output = await mustRun('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', work], repoRoot);
   packed = (JSON.parse(output.slice(output.indexOf('['), output.lastIndexOf(']') + 1)) as PackResult[])[0] as PackResult;
 }, NPM_TIMEOUT_MS);
@@ -48,25 +68,49 @@ afterAll(async () => {
 });
 
 describe('the published package (e2e)', () => {
-  it('ships the CLI, the course and the starter, and neither the reference nor the tests', () => {
+  it('ships the CLI, the course and the starter, and neither the reference, the tests nor source maps', () => {
     const paths = packed.files.map((f) => f.path);
     expect(paths.filter((p) => /^(reference|test|scripts|grader|node_modules)\//.test(p) || p === 'program.ts')).toEqual([]);
-    for (const needed of ['package.json', 'README.md', 'bin/dispatch-lab.js', 'dist/cli.js', 'starter/program.ts', 'starter/src/tools.ts', 'harness/main.ts', 'stages/stages.json', 'cases/case.schema.json', 'cases/echo/roundtrip.json']) {
+    expect(paths.filter((p) => p.endsWith('.map'))).toEqual([]);
+    for (const needed of ['package.json', 'README.md', 'docs/students.md', 'docs/grading.md', 'bin/dispatch-lab.js', 'dist/cli.js', 'starter/program.ts', 'starter/src/tools.ts', 'harness/main.ts', 'stages/stages.json', 'cases/case.schema.json', 'cases/echo/roundtrip.json']) {
       expect(paths, needed).toContain(needed);
     }
   });
 
-  it('installs into an empty project, where init and test work and the starter reports "not implemented"', async () => {
-    const project = join(work, 'project');
-    const tarball = join(work, packed.filename);
+  it('installs into an empty project offline, with no install script and only dependencies its code imports', async () => {
     await mkdir(project);
-    await writeFile(join(project, 'package.json'), `${JSON.stringify({ name: 'empty-project', private: true }, null, 2)}\n`);
-    await mustRun('npm', ['install', tarball, ...INSTALL], project);
+    const spec = `file:../${packed.filename}`;
+    await writeFile(join(project, 'package.json'), `${JSON.stringify({ name: 'empty-project', private: true, dependencies: { 'dispatch-lab': spec } }, null, 2)}\n`);
+    await offlineLock(project, spec);
+    const install = await mustRun('npm', ['install', ...OFFLINE], project);
+    // This project has no allowScripts, so npm lists esbuild's postinstall; dispatch-lab itself has no install script.
+    expect(install).not.toMatch(/dispatch-lab@/);
+    const installed = join(project, 'node_modules', 'dispatch-lab');
+    const manifest = JSON.parse(await readFile(join(installed, 'package.json'), 'utf8')) as Manifest;
+    // npm runs these on a student's install; scripts/ is not shipped, and a student cannot approve them anyway.
+    for (const script of ['preinstall', 'install', 'postinstall', 'prepare']) expect(manifest.scripts ?? {}, script).not.toHaveProperty(script);
+    // Every runtime dependency is imported by the code that ships (the CLI bundle or the harness students run).
+    const shipped = await Promise.all((await readdir(installed, { recursive: true }))
+      .filter((p) => /^(dist|harness)\/.*\.(m?js|ts)$/.test(p)).map((p) => readFile(join(installed, p), 'utf8')));
+    const imported = (name: string) => shipped.some((text) => text.includes(`from "${name}`) || text.includes(`from '${name}`) || text.includes(`import("${name}`) || text.includes(`import('${name}`));
+    expect(Object.keys(manifest.dependencies ?? {}).filter((name) => !imported(name))).toEqual([]);
+  }, NPM_TIMEOUT_MS);
+
+  it('init writes a course whose first npm install resolves offline without a warning, and whose test runs', async () => {
     const init = await mustRun('npx', ['--offline', 'dispatch-lab', 'init', 'course'], project);
     expect(init).toContain('created course/');
     const course = join(project, 'course');
-    // The course asks for dispatch-lab from the registry; this one is the tarball just packed.
-    await mustRun('npm', ['install', '--save-dev', tarball, ...INSTALL], course);
+    // Its README names every stage of the packed course's manifest, with its command.
+    const readme = await readFile(join(course, 'README.md'), 'utf8');
+    const stages = (JSON.parse(await readFile(join(project, 'node_modules/dispatch-lab/stages/stages.json'), 'utf8')) as { stages: { slug: string; command: string }[] }).stages;
+    for (const stage of stages) expect(readme, stage.slug).toContain(`| \`${stage.slug}\` |`);
+    for (const stage of stages) expect(readme, stage.slug).toContain(`\`program.ts ${stage.command}\``);
+    const manifest = JSON.parse(await readFile(join(course, 'package.json'), 'utf8')) as Manifest;
+    // The tarball the project installed, as a path from the course: it resolves wherever the two are copied together.
+    expect(manifest.devDependencies?.['dispatch-lab']).toBe(`file:../../${packed.filename}`);
+    await offlineLock(course, `file:../../${packed.filename}`);
+    const install = await mustRun('npm', ['install', ...OFFLINE], course);
+    expect(install).not.toMatch(/npm warn|allowScripts|install script/i);
     const test = await run('npx', ['--offline', 'dispatch-lab', 'test', '--stage', 'echo', '--no-color'], course);
     expect(test.exitCode, test.output).toBe(1);
     expect(test.output).toContain('not implemented');

@@ -53,7 +53,7 @@ describe('output that tries to drive the terminal or the CI log (e2e)', () => {
         // The only workflow commands are the github reporter's own: an error per failing case and the closing notice.
         for (const line of text.split('\n').filter((l) => /^\s*::/.test(l))) {
           expect(name).toBe('github');
-          expect(line).toMatch(/^::(error file=cases\/echo\/roundtrip\.json,|notice title=dispatch-lab::0\/1 points: 0 passed, 1 failed)/);
+          expect(line).toMatch(/^::(error file=test\/fixtures\/programs\/terminal-escapes\/program\.ts,title=echo › |notice title=dispatch-lab::0\/1 points: 0 passed, 1 failed)/);
         }
       }
     } finally {

@@ -39,6 +39,14 @@ describe.skipIf(!hasScript())('dispatch-lab test --watch in a terminal', () => {
     expect(await watch.exited).toBe(0);
   });
 
+  it('exits 130 on Ctrl-C pressed in the terminal, like test', async () => {
+    student = await makeStudentDir();
+    watch = startWatchMode(student.dir, ['--stage', 'register-tools', '--case', 'write'], { tty: true });
+    await watch.waitFor(STATUS);
+    watch.send('\u0003');
+    expect(await watch.exited).toBe(130);
+  });
+
   it('shows the first failure in full, hints on h, failed-only on f, and offers n when the stage passes', async () => {
     student = await makeStudentDir();
     await student.edit('reference/execute.ts', WRITE_ROUTE, WRITE_BUG);

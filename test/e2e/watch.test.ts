@@ -133,11 +133,11 @@ describe('dispatch-lab test --watch (plain output)', () => {
     expect(second).toMatch(/✗ register-tools: \d+ of \d+ cases fail/);
   });
 
-  it('quits with exit code 0 on SIGINT', async () => {
+  it('quits with exit code 130 on SIGINT (Ctrl-C), like test', async () => {
     student = await makeStudentDir();
     watch = startWatchMode(student.dir, ARGS);
     await watch.waitFor(BLOCK);
     await watch.stop();
-    expect(await watch.exited).toBe(0);
+    expect(await watch.exited).toBe(130);
   });
 });

@@ -71,16 +71,22 @@ describe('github annotations', () => {
 
 describe('reporters added on GitHub Actions', () => {
   it.each([
-    { names: ['pretty'], files: [], env: { GITHUB_ACTIONS: 'true' }, expected: ['pretty', 'github'], appends: [] },
-    { names: ['pretty'], files: [], env: { GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: '/s' }, expected: ['pretty', 'github', 'github-summary'], appends: [['github-summary', '/s']] },
-    { names: ['pretty', 'github'], files: [], env: { GITHUB_ACTIONS: 'true' }, expected: ['pretty', 'github'], appends: [] },
-    { names: ['json'], files: [], env: { GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: '/s' }, expected: ['json'], appends: [] },
-    { names: ['pretty'], files: [['pretty', 'log.txt']], env: { GITHUB_ACTIONS: 'true' }, expected: ['pretty'], appends: [] },
-    { names: ['pretty'], files: [], env: {}, expected: ['pretty'], appends: [] },
-    { names: ['github', 'github-summary'], files: [], env: { GITHUB_STEP_SUMMARY: '/s' }, expected: ['github', 'github-summary'], appends: [] },
-  ])('$names with $env → $expected', ({ names, files, env, expected, appends }) => {
+    { names: ['pretty'], files: [], env: { GITHUB_ACTIONS: 'true' }, expected: ['pretty', 'github'], appends: [], stderr: [] },
+    { names: ['pretty'], files: [], env: { GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: '/s' }, expected: ['pretty', 'github', 'github-summary'], appends: [['github-summary', '/s']], stderr: [] },
+    { names: ['pretty', 'github'], files: [], env: { GITHUB_ACTIONS: 'true' }, expected: ['pretty', 'github'], appends: [], stderr: [] },
+    { names: ['json'], files: [], env: { GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: '/s' }, expected: ['json', 'github', 'github-summary'], appends: [['github-summary', '/s']], stderr: ['github'] },
+    { names: ['junit'], files: [], env: { GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: '/s' }, expected: ['junit', 'github', 'github-summary'], appends: [['github-summary', '/s']], stderr: ['github'] },
+    { names: ['gradescope'], files: [], env: { GITHUB_ACTIONS: 'true' }, expected: ['gradescope', 'github'], appends: [], stderr: ['github'] },
+    { names: ['pretty'], files: [['pretty', 'log.txt']], env: { GITHUB_ACTIONS: 'true' }, expected: ['pretty'], appends: [], stderr: [] },
+    { names: ['json'], files: [['json', 'report-1.json']], env: { GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: '/s' }, expected: ['json'], appends: [], stderr: [] },
+    { names: ['pretty', 'junit'], files: [['pretty', 'log.txt']], env: { GITHUB_ACTIONS: 'true' }, expected: ['pretty', 'junit', 'github'], appends: [], stderr: ['github'] },
+    { names: ['pretty'], files: [], env: {}, expected: ['pretty'], appends: [], stderr: [] },
+    { names: [], files: [], env: { GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: '/s' }, expected: [], appends: [], stderr: [] },
+    { names: ['github', 'github-summary'], files: [], env: { GITHUB_STEP_SUMMARY: '/s' }, expected: ['github', 'github-summary'], appends: [], stderr: [] },
+  ])('$names with $env → $expected', ({ names, files, env, expected, appends, stderr }) => {
     const result = withCiReporters(names, new Map(files as [string, string][]), env);
     expect(result.names).toEqual(expected);
     expect([...result.appends]).toEqual(appends);
+    expect([...result.toStderr]).toEqual(stderr);
   });
 });

@@ -4,12 +4,13 @@ import { jsonReporter } from '../../grader/reporters/json.ts';
 import { junitReporter } from '../../grader/reporters/junit.ts';
 import { githubReporter } from '../../grader/reporters/github.ts';
 import type { ReporterFactory } from '../../grader/reporters/reporter.ts';
+import type { SourceFiles } from '../../grader/core/annotation-file.ts';
 import { sampleReport } from './sample-report.ts';
 
 // Drive a reporter through a whole run of the sample report and return what it wrote.
-function render(factory: ReporterFactory, color = false): string {
+function render(factory: ReporterFactory, color = false, source?: SourceFiles): string {
   let out = '';
-  const reporter = factory({ write: (t) => void (out += t), color });
+  const reporter = factory({ write: (t) => void (out += t), color, ...(source ? { source } : {}) });
   for (const s of sampleReport.stages) {
     if (s.status !== 'skip') {
       reporter.onStageStart?.({ stage: s.stage, cases: s.cases.map((c) => c.case) });
@@ -45,18 +46,26 @@ describe('json reporter', () => {
 });
 
 describe('junit reporter', () => {
-  it('writes one testsuite per stage with failures, errors and skips', () => {
+  it('writes one testsuite per stage, a timeout counted as an error', () => {
     const xml = render(junitReporter);
-    expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<testsuites name="dispatch-lab" tests="5" failures="3" skipped="1"/);
+    expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<testsuites name="dispatch-lab" tests="5" failures="2" errors="1" time=/);
+    expect(xml).toMatch(/<testsuite name="register-tools" tests="4" failures="2" errors="1" skipped="0"/);
     expect(xml).not.toMatch(/[\u0000-\u0008]/);
     expect(xml).toMatchSnapshot();
   });
 });
 
 describe('github reporter', () => {
-  it('annotates each failing case on its case file and closes with a notice', () => {
-    const text = render(githubReporter);
-    expect(text.split('\n').filter((l) => l.startsWith('::error '))).toHaveLength(3);
+  it('annotates each failing case on the student file its failure names, else program.ts, and closes with a notice', () => {
+    const source: SourceFiles = { courseDir: '/repo/course', repoPrefix: 'course', exists: (p) => p === 'program.ts' || p === 'src/execute.ts' };
+    const text = render(githubReporter, false, source);
+    const errors = text.split('\n').filter((l) => l.startsWith('::error '));
+    expect(errors.map((l) => /^::error (file=[^,]*(?:,line=\d+,col=\d+)?),title=([^:]*)::/.exec(l)?.slice(1))).toEqual([
+      ['file=course/program.ts', 'register-tools › Write is routed to create'],
+      ['file=course/program.ts', 'register-tools › Bash hangs'],
+      ['file=course/src/execute.ts,line=4,col=11', 'register-tools › Debug output'],
+    ]);
+    expect(text).not.toContain('cases/');
     expect(text).toMatch(/::notice title=dispatch-lab::1\/5 points: 1 passed, 3 failed, 1 skipped \(5 cases\)\n$/);
     expect(text).toMatchSnapshot();
   });
