@@ -7,7 +7,7 @@ import { markdownTerminal } from '../../grader/io/markdown-terminal.ts';
 
 const marks = { heading: (s: string) => `<h>${s}</h>`, strong: (s: string) => `<b>${s}</b>`, code: (s: string) => `<c>${s}</c>`, dim: (s: string) => s };
 const plain = { heading: (s: string) => s, strong: (s: string) => s, code: (s: string) => s, dim: (s: string) => s };
-const render = (markdown: string) => markdownTerminal(markdown, marks, false).trim();
+const render = (markdown: string) => markdownTerminal(markdown, marks).trim();
 
 describe('markdownTerminal', () => {
   it.each([
@@ -35,7 +35,7 @@ describe('markdownTerminal', () => {
 
   it('wraps a wide table to the width, every row aligned', () => {
     const cell = 'word '.repeat(40).trim();
-    const lines = markdownTerminal(`| a | b |\n|---|---|\n| \`x: 1\` | ${cell} |`, plain, false, 60).trim().split('\n');
+    const lines = markdownTerminal(`| a | b |\n|---|---|\n| \`x: 1\` | ${cell} |`, plain, 60).trim().split('\n');
     expect(lines.length).toBeGreaterThan(5);
     expect(new Set(lines.map((line) => line.length))).toEqual(new Set([60]));
   });
@@ -68,7 +68,7 @@ describe('every stage text renders its code spans whole', () => {
     const markdown = readFileSync(join(stagesDir, file), 'utf8');
     const spans = codeSpans(Lexer.lex(markdown));
     // Wide enough that no table cell wraps (wrapping may split a span across lines).
-    const output = markdownTerminal(markdown, { ...plain, code: (s) => `⟦${s}⟧` }, false, 100_000);
+    const output = markdownTerminal(markdown, { ...plain, code: (s) => `⟦${s}⟧` }, 100_000);
     const rendered = [...output.matchAll(/⟦([^⟧]*)⟧/g)].map((m) => m[1]);
     const unescape = (s: string) => s.replaceAll('&amp;', '&').replaceAll('&lt;', '<').replaceAll('&gt;', '>').replaceAll('&quot;', '"').replaceAll('&#39;', "'");
     expect(spans.length).toBeGreaterThan(0);
