@@ -5,7 +5,7 @@ import type { Selection } from '../core/plan.ts';
 import { GraderError } from '../grader-error.ts';
 import { REPORTERS } from '../reporters/index.ts';
 import type { Reporter, RunInfo } from '../reporters/reporter.ts';
-import { fileSink, shouldColor, stdoutSink, type Sink } from '../io/terminal.ts';
+import { fileSink, isStdoutTerminal, shouldColor, stdoutSink, terminalColumns, type Sink } from '../io/terminal.ts';
 import { appendSink } from '../io/append-sink.ts';
 import { withCiReporters } from './ci-reporters.ts';
 import { packageRoot } from '../io/package-root.ts';
@@ -121,7 +121,8 @@ export function openReporters(args: CommonArgs, options: { env?: Record<string, 
     const appended = appends.get(name);
     const sink = path ? fileSink(resolve(path)) : appended ? appendSink(appended) : stdoutSink();
     sinks.push(sink);
-    return REPORTERS[name]!({ write: sink.write, color: path || appended ? false : shouldColor(args.color), run });
+    const toStdout = !path && !appended;
+    return REPORTERS[name]!({ write: sink.write, color: toStdout ? shouldColor(args.color) : false, run, ...(toStdout ? { width: terminalColumns(env), isTerminal: isStdoutTerminal() } : {}) });
   });
   return { reporters, sinks };
 }

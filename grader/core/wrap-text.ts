@@ -7,6 +7,8 @@ import { displayWidth } from './display-width.ts';
 export const DEFAULT_COLUMNS = 80;
 /** Stands in for a space where a line must not break (inside a code span); a private-use character, one column wide. */
 export const NO_BREAK = '\uE000';
+/** Holds the place of a label's extra width on a first line; a private-use character, one column wide. */
+const FILLER = '\uE001';
 /** The fewest columns a line's text gets, however deep its indentation. */
 const MIN_ROOM = 16;
 
@@ -23,9 +25,14 @@ export function roomAfter(prefix: string, width: number): number {
 // `text` wrapped to `width` columns: the first line starts with `first`, the others with `rest` (a list marker and its
 // hanging indent, a label and the space under it). Only a word wider than the line is broken; "\n" in text is kept.
 export function wrapText(text: string, width: number, first = '', rest = first): string[] {
-  const room = Math.min(roomAfter(first, width), roomAfter(rest, width));
+  // A first prefix wider than the rest (a label) holds its place on the first line as a word of filler, taken out after;
+  // one wider than a whole line narrows every line instead.
+  const surplus = displayWidth(first) - displayWidth(rest);
+  const hasFiller = surplus > 0 && surplus < roomAfter(rest, width);
+  const room = surplus <= 0 || hasFiller ? roomAfter(rest, width) : roomAfter(first, width);
   const fitted = text.split('\n').map((line) => line.split(' ').map((word) => fitWord(word, room)).join(' ')).join('\n');
-  const lines = wrapAnsi(fitted, room, { hard: true, trim: true }).split('\n');
+  const lines = wrapAnsi(hasFiller ? `${FILLER.repeat(surplus)} ${fitted}` : fitted, room, { hard: true, trim: true }).split('\n');
+  if (hasFiller) lines[0] = (lines[0] ?? '').replace(new RegExp(`^${FILLER}+ ?`), '');
   return lines.map((line, i) => `${i === 0 ? first : rest}${line.replaceAll(NO_BREAK, ' ')}`.trimEnd());
 }
 

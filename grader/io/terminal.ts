@@ -50,3 +50,8 @@ export function terminalColumns(env: Record<string, string | undefined> = proces
   const columns = Number.isInteger(fromEnv) && fromEnv > 0 ? fromEnv : process.stdout.isTTY ? process.stdout.columns : undefined;
   return columns === undefined || columns <= 0 ? DEFAULT_COLUMNS : Math.max(MIN_COLUMNS, columns);
 }
+
+// Whether stdout is a terminal someone reads (not a pipe, a file or a CI log).
+export function isStdoutTerminal(): boolean {
+  return process.stdout.isTTY === true;
+}
