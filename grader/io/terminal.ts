@@ -44,10 +44,10 @@ export function shouldColor(flag: boolean | undefined): boolean {
 /** The narrowest width text is laid out to, whatever COLUMNS or the terminal says. */
 const MIN_COLUMNS = 40;
 
-// The columns text on stdout is laid out to: COLUMNS when set to a number, else the terminal's width, else 80.
-export function terminalColumns(env: Record<string, string | undefined> = process.env): number {
+// The columns text on `stream` is laid out to: COLUMNS when set to a number, else the terminal's width, else 80.
+export function terminalColumns(env: Record<string, string | undefined> = process.env, stream: NodeJS.WriteStream = process.stdout): number {
   const fromEnv = Number(env['COLUMNS']);
-  const columns = Number.isInteger(fromEnv) && fromEnv > 0 ? fromEnv : process.stdout.isTTY ? process.stdout.columns : undefined;
+  const columns = Number.isInteger(fromEnv) && fromEnv > 0 ? fromEnv : stream.isTTY ? stream.columns : undefined;
   return columns === undefined || columns <= 0 ? DEFAULT_COLUMNS : Math.max(MIN_COLUMNS, columns);
 }
 
