@@ -25,9 +25,13 @@ export function fitLines(lines: readonly string[], width: number): string[] {
       const label = line.slice(0, line.length - command[2].length);
       return shellLines(command[2], width, label, `${command[1] ?? ''}    `);
     }
+    const label = LABEL.exec(plain)?.[0];
+    if (label) {
+      const [head, tail] = splitAt(line, label.length);
+      return wrapText(tail, width, head, ' '.repeat(label.length));
+    }
     const indent = /^\s*/.exec(plain)?.[0] ?? '';
-    const hang = LABEL.exec(plain)?.[0].length ?? indent.length + 2;
-    return wrapText(withoutIndent(line, indent.length), width, indent, ' '.repeat(hang));
+    return wrapText(withoutIndent(line, indent.length), width, indent, ' '.repeat(indent.length + 2));
   });
 }
 
@@ -39,4 +43,21 @@ function cutAt(line: string, width: number): string {
 // A line without its first `count` spaces, colour codes before them kept.
 function withoutIndent(line: string, count: number): string {
   return line.replace(new RegExp(`^((?:\\u001b\\[[0-9;]*m)*) {${count}}`), '$1');
+}
+
+// A line split after its first `count` visible characters, the colour codes among them kept with the head.
+function splitAt(line: string, count: number): [string, string] {
+  let seen = 0;
+  let i = 0;
+  while (i < line.length && seen < count) {
+    const code = /^\u001b\[[0-9;]*m/.exec(line.slice(i))?.[0];
+    if (code) i += code.length;
+    else {
+      i += (line.codePointAt(i) ?? 0) > 0xffff ? 2 : 1;
+      seen++;
+    }
+  }
+  // Codes that close the head's colour go with it.
+  const closing = /^(?:\u001b\[[0-9;]*m)*/.exec(line.slice(i))?.[0] ?? '';
+  return [line.slice(0, i + closing.length), line.slice(i + closing.length)];
 }
