@@ -75,8 +75,6 @@ function pad(text: string, width: number): string {
 
 // One block per row: the first cell after a bullet, each other cell under it as "header: cell", wrapped with a hanging indent.
 function recordLines(header: string[], rows: string[][], width: number, paint: TablePaint): string[] {
-  const field = (c: number, cell: string) => (header[c] ? `${paint.strong(`${header[c]}:`)} ${cell}` : cell);
-  return rows.flatMap((row) =>
-    row.flatMap((cell, c) => (c === 0 ? wrapText(field(c, cell), width, '• ', '    ') : wrapText(field(c, cell), width, '  ', '      '))),
-  );
+  const label = (c: number) => (header[c] ? `${paint.strong(`${header[c]}:`)} ` : '');
+  return rows.flatMap((row) => row.flatMap((cell, c) => (c === 0 ? wrapText(cell, width, `• ${label(c)}`, '    ') : wrapText(cell, width, `  ${label(c)}`, '      '))));
 }

@@ -33,7 +33,7 @@ export function wrapText(text: string, width: number, first = '', rest = first):
   const fitted = text.split('\n').map((line) => line.split(' ').map((word) => fitWord(word, room)).join(' ')).join('\n');
   const lines = wrapAnsi(hasFiller ? `${FILLER.repeat(surplus)} ${fitted}` : fitted, room, { hard: true, trim: true }).split('\n');
   if (hasFiller) lines[0] = (lines[0] ?? '').replace(new RegExp(`^${FILLER}+ ?`), '');
-  return lines.map((line, i) => `${i === 0 ? first : rest}${line.replaceAll(NO_BREAK, ' ')}`.trimEnd());
+  return lines.map((line, i) => `${i === 0 ? first : rest}${line}`.replaceAll(NO_BREAK, ' ').trimEnd());
 }
 
 // A word as it can be laid out in `room` columns: one kept together but wider than that gets its spaces back, and a
