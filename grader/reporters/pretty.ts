@@ -47,7 +47,7 @@ function isFailure(result: CaseResult): boolean {
 export const prettyReporter: ReporterFactory = ({ write, color, width = DEFAULT_COLUMNS, isTerminal = false }) => {
   const colors = pc.createColors(color);
   const paint: Paint = { dim: colors.dim, red: colors.red, green: colors.green, yellow: colors.yellow, bold: colors.bold };
-  const print = (lines: string[]) => write(`${fitLines(lines, width).join('\n')}\n`);
+  const print = (lines: string[]) => void (lines.length > 0 && write(`${fitLines(lines, width).join('\n')}\n`));
   const alike = (group: CaseResult[]) => sameWayLines(group, width, paint);
   if (isTerminal) return terminalReporter(print, alike, width, paint);
   return {

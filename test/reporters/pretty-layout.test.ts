@@ -107,4 +107,26 @@ describe('the pretty reporter in a terminal, run once', () => {
     expect(lines.slice(at + 1, at + 8).filter((l) => l.startsWith('    ✗ '))).toHaveLength(6);
     expect(lines.slice(at + 1).find((l) => l.startsWith('    … '))).toBe('    … 2 more');
   });
+
+  it('says once, at the end, why program.ts could not be run', () => {
+    const broken: Report = { ...courseRun, stages: [courseRun.stages[0] as StageResult, { ...failing, problem: 'program.ts:1:1: Unexpected "("' }, ...courseRun.stages.slice(2)] };
+    const out = render(broken, { width: 80, isTerminal: true }).trimEnd().split('\n');
+    expect(out[1]).toBe('✗ register-tools · program.ts could not be run');
+    expect(out.slice(out.indexOf('✗ register-tools: program.ts could not be run'))).toEqual(expect.arrayContaining(['program.ts:1:1: Unexpected "("', '(4 cases not graded)']));
+    expect(out.some((l) => l.startsWith('✗ register-tools › '))).toBe(false);
+  });
+
+  it('ends a run where everything passes with the stage lines and the summary', () => {
+    const passing: Report = { summary: { passed: 20, failed: 0, skipped: 0, total: 20, durationMs: 900 }, stages: [courseRun.stages[0] as StageResult] };
+    expect(render(passing, { width: 80, isTerminal: true }).trimEnd().split('\n')).toEqual([
+      '✓ echo · The first roundtrip: echo and unknown tools · 20 cases pass',
+      '',
+      ' Stages  1 passed (1)',
+      ' Cases   20 passed (20)',
+      ' Score   20/20 points',
+      ' Time    900 ms',
+      'every graded stage passes.',
+    ]);
+  });
 });
+
