@@ -5,7 +5,7 @@ import type { Selection } from '../core/plan.ts';
 import { GraderError } from '../grader-error.ts';
 import { REPORTERS } from '../reporters/index.ts';
 import type { Reporter, RunInfo } from '../reporters/reporter.ts';
-import { fileSink, shouldColor, stderrSink, stdoutSink, type Sink } from '../io/terminal.ts';
+import { fileSink, isStdoutTerminal, shouldColor, stderrSink, stdoutSink, terminalColumns, type Sink } from '../io/terminal.ts';
 import { appendSink } from '../io/append-sink.ts';
 import { withCiReporters } from './ci-reporters.ts';
 import { sourceFilesOf } from '../io/source-files.ts';
@@ -124,7 +124,8 @@ export function openReporters(args: CommonArgs, options: { env?: Record<string, 
     const appended = appends.get(name);
     const sink = path ? fileSink(resolve(path)) : appended ? appendSink(appended) : toStderr.has(name) ? stderrSink() : stdoutSink();
     sinks.push(sink);
-    return REPORTERS[name]!({ write: sink.write, color: path || appended || toStderr.has(name) ? false : shouldColor(args.color), run, source });
+    const toStdout = !path && !appended && !toStderr.has(name);
+    return REPORTERS[name]!({ write: sink.write, color: toStdout ? shouldColor(args.color) : false, run, source, ...(toStdout ? { width: terminalColumns(env), isTerminal: isStdoutTerminal() } : {}) });
   });
   return { reporters, sinks };
 }

@@ -4,9 +4,13 @@ import pc from 'picocolors';
 import { loadCourse } from '../course-loader.ts';
 import { markdownTerminal } from '../io/markdown-terminal.ts';
 import { closest } from '../core/closest.ts';
+import { keepTogether, wrapText } from '../core/wrap-text.ts';
 import { GraderError } from '../grader-error.ts';
-import { shouldColor } from '../io/terminal.ts';
+import { shouldColor, terminalColumns } from '../io/terminal.ts';
 import { contentRootOf } from './options.ts';
+
+/** Prose wider than this is hard to read: a wider terminal still gets lines of at most this many columns. */
+const MAX_COLUMNS = 120;
 
 // `dispatch-lab show S`: print a stage's instructions for the terminal.
 export async function showCommand(args: { slug: string; content?: string; color?: boolean }): Promise<number> {
@@ -21,8 +25,10 @@ export async function showCommand(args: { slug: string; content?: string; color?
   const colored = shouldColor(args.color);
   const colors = pc.createColors(colored);
   const markdown = await readFile(join(contentRoot, 'stages', `${stage.slug}.md`), 'utf8');
-  const header = colors.dim(`stage ${index + 1} of ${course.stages.length} · ${stage.slug} · grade it: npx dispatch-lab test --stage ${stage.slug}`);
-  const body = markdownTerminal(markdown, { heading: (s) => colors.bold(colors.cyan(s)), strong: colors.bold, code: colors.yellow, dim: colors.dim }, colored, Math.min(process.stdout.columns ?? 100, 120));
+  const width = Math.min(terminalColumns(), MAX_COLUMNS);
+  const command = keepTogether(`npx dispatch-lab test --stage ${stage.slug}`);
+  const header = wrapText(colors.dim(`stage ${index + 1} of ${course.stages.length} · ${stage.slug} · grade it: ${command}`), width).join('\n');
+  const body = markdownTerminal(markdown, { heading: (s) => colors.bold(colors.cyan(s)), strong: colors.bold, code: colors.yellow, dim: colors.dim }, width);
   process.stdout.write(`${header}\n\n${body.trimEnd()}\n`);
   return 0;
 }

@@ -1,8 +1,12 @@
+import { terminalColumns } from './terminal.ts';
+
 /** Where watch mode draws: an interactive terminal it may clear, or a plain stream (CI log, pipe). */
 export type Screen = {
   /** A terminal on both ends: the screen is redrawn and keys are read. */
   isInteractive: boolean;
   rows: () => number;
+  /** Columns text is laid out to (COLUMNS, else the terminal's width, else 80). */
+  columns?: () => number;
   /** Clears the terminal and its scrollback (nothing on a plain stream). */
   clear: () => void;
   write: (text: string) => void;
@@ -18,6 +22,7 @@ export function terminalScreen(output: NodeJS.WriteStream = process.stdout, inpu
   return {
     isInteractive,
     rows: () => output.rows || 24,
+    columns: () => terminalColumns(process.env, output),
     clear: () => {
       if (isInteractive) output.write(CLEAR);
     },

@@ -1,6 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import pc from 'picocolors';
 import { createLiveLine, type LiveLine } from './live-line.ts';
+import { DEFAULT_COLUMNS } from '../core/wrap-text.ts';
 
 /** Where a reporter's text goes: the terminal, or a file written when the run ends. */
 export type Sink = { write: (text: string) => void; close: () => void };
@@ -43,4 +44,19 @@ export function fileSink(path: string): Sink {
 // Whether terminal output gets colours: --color/--no-color first, then NO_COLOR/FORCE_COLOR and whether stdout is a TTY.
 export function shouldColor(flag: boolean | undefined): boolean {
   return flag ?? pc.isColorSupported;
+}
+
+/** The narrowest width text is laid out to, whatever COLUMNS or the terminal says. */
+const MIN_COLUMNS = 40;
+
+// The columns text on `stream` is laid out to: COLUMNS when set to a number, else the terminal's width, else 80.
+export function terminalColumns(env: Record<string, string | undefined> = process.env, stream: NodeJS.WriteStream = process.stdout): number {
+  const fromEnv = Number(env['COLUMNS']);
+  const columns = Number.isInteger(fromEnv) && fromEnv > 0 ? fromEnv : stream.isTTY ? stream.columns : undefined;
+  return columns === undefined || columns <= 0 ? DEFAULT_COLUMNS : Math.max(MIN_COLUMNS, columns);
+}
+
+// Whether stdout is a terminal someone reads (not a pipe, a file or a CI log).
+export function isStdoutTerminal(): boolean {
+  return process.stdout.isTTY === true;
 }

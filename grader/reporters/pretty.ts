@@ -2,26 +2,20 @@ import pc from 'picocolors';
 import type { CaseResult, Report, StageResult } from '../core/types.ts';
 import type { ReporterFactory } from './reporter.ts';
 import { failureDetails, moreFailures, type Paint } from './failure-details.ts';
-import { MAX_FULL_FAILURES, orderFailures } from '../core/failure-order.ts';
+import { MAX_FULL_FAILURES, oneLineDifference, orderFailures } from '../core/failure-order.ts';
 import { describeVerdict } from '../core/describe.ts';
 import { safeText } from '../core/safe-text.ts';
 import { formatScore, reportScore } from '../core/points.ts';
+import { DEFAULT_COLUMNS, namesWithin, wrapText } from '../core/wrap-text.ts';
+import { caseLine, formatMs } from './watch-marks.ts';
+import { fitLines } from './fit-lines.ts';
 
-const MARK: Record<CaseResult['verdict']['status'], string> = { pass: '✓', fail: '✗', timeout: '⏱', error: '!', skip: '-' };
-
-function markOf(result: CaseResult, paint: Paint): string {
-  const mark = MARK[result.verdict.status];
-  if (result.verdict.status === 'pass') return paint.green(mark);
-  if (result.verdict.status === 'skip') return paint.dim(mark);
-  return paint.red(mark);
-}
+/** How many lines the names of failures alike, or the listing of further failures, may take. */
+const MAX_NAME_LINES = 3;
+const MAX_LISTED_FAILURES = 6;
 
 function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
-}
-
-function formatMs(ms: number): string {
-  return ms < 1_000 ? `${ms} ms` : `${(ms / 1_000).toFixed(2)} s`;
 }
 
 function countsLine(parts: [number, string, (s: string) => string][], total: number): string {
@@ -43,45 +37,116 @@ function summaryLines(report: Report, paint: Paint): string[] {
   return lines;
 }
 
-// The default terminal view: a line per case, then each failure in full, then a summary.
-export const prettyReporter: ReporterFactory = ({ write, color }) => {
+function isFailure(result: CaseResult): boolean {
+  return result.verdict.status !== 'pass' && result.verdict.status !== 'skip';
+}
+
+// The default terminal view. On a pipe or in a log: a line per case, then each failure in full, then a summary. In a
+// terminal: a line per stage as it ends, then the skipped stages in one line, the first failure in full and the summary,
+// so that the failure a student has to read is on screen when the run ends. Text is laid out to `width` columns.
+export const prettyReporter: ReporterFactory = ({ write, color, width = DEFAULT_COLUMNS, isTerminal = false }) => {
   const colors = pc.createColors(color);
   const paint: Paint = { dim: colors.dim, red: colors.red, green: colors.green, yellow: colors.yellow, bold: colors.bold };
+  const print = (lines: string[]) => void (lines.length > 0 && write(`${fitLines(lines, width).join('\n')}\n`));
+  const alike = (group: CaseResult[]) => sameWayLines(group, width, paint);
+  if (isTerminal) return terminalReporter(print, alike, width, paint);
   return {
     onStageStart({ stage, cases }) {
-      write(`\n${paint.bold(stage.slug)} ${paint.dim(`· ${stage.title} · ${plural(cases.length, 'case')}`)}\n`);
+      print(['', `${paint.bold(stage.slug)} ${paint.dim(`· ${stage.title} · ${plural(cases.length, 'case')}`)}`]);
     },
     onCaseEnd(result: CaseResult) {
       if (result.verdict.status === 'skip') return;
-      write(`  ${markOf(result, paint)} ${result.case.name} ${paint.dim(formatMs(result.durationMs))}\n`);
+      print([caseLine(result, paint)]);
     },
     onStageEnd(result: StageResult) {
       if (result.status === 'skip') {
-        write(`${paint.dim(`\n${result.stage.slug} · skipped (${plural(result.cases.length, 'case')}): ${skipReason(result)}`)}\n`);
+        print(['', paint.dim(`${result.stage.slug} · skipped (${plural(result.cases.length, 'case')}): ${skipReason(result)}`)]);
         return;
       }
       if (result.problem) {
-        // Every case failed for this one reason: say it once instead of once per case.
-        write(`\n${paint.red(paint.bold(`✗ ${result.stage.slug}: program.ts could not be run`))}\n${safeText(result.problem)}\n${paint.dim(`(${plural(result.cases.length, 'case')} not graded)`)}\n`);
+        print(['', ...problemLines(result, paint)]);
         return;
       }
-      const failed = result.cases.filter((c) => c.verdict.status !== 'pass' && c.verdict.status !== 'skip');
       // Simplest failure first; at most MAX_FULL_FAILURES blocks in full, the rest one line each.
-      const groups = groupAlike(orderFailures(failed));
+      const groups = groupAlike(orderFailures(result.cases.filter(isFailure)));
       for (const group of groups.slice(0, MAX_FULL_FAILURES)) {
-        const [first, ...rest] = group;
-        if (!first) continue;
-        write(`\n${failureDetails(first, result.stage, paint)}\n`);
-        if (rest.length > 0) write(`${paint.dim(`  … and ${plural(rest.length, 'more case')} failed the same way: ${rest.map((c) => c.case.name).join(' · ')}`)}\n`);
+        const [first] = group;
+        if (first) print(['', ...failureDetails(first, result.stage, paint).split('\n'), ...alike(group)]);
       }
       const listed = groups.slice(MAX_FULL_FAILURES).flat();
-      if (listed.length > 0) write(`\n${moreFailures(listed, paint)}\n`);
+      if (listed.length > 0) print(['', ...moreFailures(listed, paint).split('\n')]);
     },
     onRunEnd(report: Report) {
-      write(`\n${summaryLines(report, paint).join('\n')}\n`);
+      print(['', ...summaryLines(report, paint)]);
     },
   };
 };
+
+type Print = (lines: string[]) => void;
+
+// The one-shot view of a terminal: stage lines as stages end; at the end, the skipped stages, the first failing
+// stage's other failures one line each, its first failure in full, and the summary.
+function terminalReporter(print: Print, alike: (group: CaseResult[]) => string[], width: number, paint: Paint) {
+  return {
+    onStageEnd(result: StageResult) {
+      if (result.status !== 'skip') print([stageLine(result, paint)]);
+    },
+    onRunEnd(report: Report) {
+      print(skippedLines(report.stages.filter((s) => s.status === 'skip'), paint));
+      const focus = report.stages.find((s) => s.status === 'fail');
+      if (focus?.problem) print(['', ...problemLines(focus, paint)]);
+      else if (focus) {
+        const [firstGroup = [], ...others] = groupAlike(orderFailures(focus.cases.filter(isFailure)));
+        const [first] = firstGroup;
+        const rest = others.flat();
+        if (rest.length > 0) print(['', ...listedFailures(rest, width, paint)]);
+        if (first) print(['', ...failureDetails(first, focus.stage, paint).split('\n'), ...alike(firstGroup)]);
+      }
+      print(['', ...summaryLines(report, paint)]);
+    },
+  };
+}
+
+// A graded stage in one line: "✓ echo · title · 9 cases pass", "✗ view · title · 3 of 32 cases fail".
+function stageLine(result: StageResult, paint: Paint): string {
+  const { stage, cases } = result;
+  if (result.problem) return `${paint.red('✗')} ${paint.bold(stage.slug)} ${paint.red('· program.ts could not be run')}`;
+  const failed = cases.filter(isFailure).length;
+  const count = failed === 0 ? paint.dim(`· ${plural(cases.length, 'case')} pass`) : paint.red(`· ${failed} of ${plural(cases.length, 'case')} fail`);
+  return `${failed === 0 ? paint.green('✓') : paint.red('✗')} ${paint.bold(stage.slug)} ${paint.dim(`· ${stage.title}`)} ${count}`;
+}
+
+// The skipped stages in one line per reason: "- 13 stages skipped (385 cases): an earlier stage fails: …".
+function skippedLines(skipped: StageResult[], paint: Paint): string[] {
+  const byReason = new Map<string, StageResult[]>();
+  for (const s of skipped) byReason.set(skipReason(s), [...(byReason.get(skipReason(s)) ?? []), s]);
+  return [...byReason].map(([reason, stages]) => {
+    const cases = stages.reduce((n, s) => n + s.cases.length, 0);
+    const which = stages.length === 1 ? `${stages[0]?.stage.slug} skipped` : `${stages.length} stages skipped`;
+    return paint.dim(`- ${which} (${plural(cases, 'case')}): ${reason}`);
+  });
+}
+
+// Failures after the first, one line each, at most MAX_LISTED_FAILURES of them.
+function listedFailures(rest: CaseResult[], width: number, paint: Paint): string[] {
+  const heading = paint.dim(`${plural(rest.length, 'more failing case')} (rerun one with --case to see it in full):`);
+  const lines = rest.slice(0, MAX_LISTED_FAILURES).map((r) => `    ${paint.red('✗')} ${r.case.name} ${paint.dim('—')} ${safeText(oneLineDifference(r.verdict))}`);
+  const more = rest.length > MAX_LISTED_FAILURES ? [paint.dim(`    … ${rest.length - MAX_LISTED_FAILURES} more`)] : [];
+  return [...wrapText(heading, width, '  ', '    '), ...lines, ...more];
+}
+
+// Under a failure shown in full, the names of the cases that failed the same way, cut to a few lines.
+function sameWayLines(group: CaseResult[], width: number, paint: Paint): string[] {
+  const rest = group.slice(1);
+  if (rest.length === 0) return [];
+  const lead = `  … and ${plural(rest.length, 'more case')} failed the same way: `;
+  return namesWithin(rest.map((c) => c.case.name), width, MAX_NAME_LINES, lead, '    ').map((line) => paint.dim(line));
+}
+
+// A stage whose every case failed for one reason (program.ts could not be run), said once.
+function problemLines(result: StageResult, paint: Paint): string[] {
+  return [paint.red(paint.bold(`✗ ${result.stage.slug}: program.ts could not be run`)), ...safeText(result.problem ?? '').split('\n'), paint.dim(`(${plural(result.cases.length, 'case')} not graded)`)];
+}
 
 // Failures with the same message and stderr (a stub, a crash at start) shown once, with the names of the rest.
 function groupAlike(failed: CaseResult[]): CaseResult[][] {

@@ -7,6 +7,10 @@ export type ReporterContext = {
   write: (text: string) => void;
   /** Whether to use ANSI colours. */
   color: boolean;
+  /** Columns text is laid out to (the terminal's width); absent: 80. */
+  width?: number;
+  /** The text goes to a terminal a student reads (not a pipe, a file or a CI log): a view may show less and tidier. */
+  isTerminal?: boolean;
   /** How the run chose its cases (flags), for reports that are merged later (json, merge-reports); absent when unknown. */
   run?: RunInfo;
   /** The graded course's files, for annotations that attach to one (github); absent: they name program.ts. */

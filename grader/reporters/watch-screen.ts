@@ -1,9 +1,12 @@
+import { stripVTControlCharacters } from 'node:util';
 import type { CaseResult, Report, StageResult } from '../core/types.ts';
 import type { WatchState } from '../core/watch-state.ts';
 import { failureDetails, type Paint } from './failure-details.ts';
 import { caseLine, formatMs } from './watch-marks.ts';
 import { statusLines } from './watch-status.ts';
 import { safeText } from '../core/safe-text.ts';
+import { DEFAULT_COLUMNS } from '../core/wrap-text.ts';
+import { fitLines } from './fit-lines.ts';
 
 /** Lines a failure keeps even on a short terminal. */
 const MIN_FAILURE_LINES = 12;
@@ -46,19 +49,37 @@ function capLines(lines: string[], max: number, paint: Paint): string[] {
   return [...lines.slice(0, max - 1), paint.dim(`  … ${lines.length - max + 1} more lines (rerun just this case for all of them)`)];
 }
 
-function stripAnsi(text: string): string {
-  return text.replace(/\u001b\[[0-9;]*m/g, '');
+// The lines [start, end) of a failure's section led by `label` ("  sent:", "  stderr:"), or undefined.
+function sectionOf(lines: string[], label: string): [number, number] | undefined {
+  const plain = lines.map((l) => stripVTControlCharacters(l));
+  const start = plain.findIndex((l) => l === `  ${label}` || l.startsWith(`  ${label} `));
+  if (start < 0) return undefined;
+  const end = plain.findIndex((l, i) => i > start && /^ {2}\S/.test(l));
+  return [start, end < 0 ? lines.length : end];
 }
 
-// A failure fitted to `max` lines: the calls sent are shortened first, so what differs, the hint and the reproduce command stay.
+// `lines` with the body of a section shortened so that the whole takes `max` lines where it can; its first line
+// stays, and a line says how many `unit`s (lines that start one, at the body's indentation) were left out.
+function shortenSection(lines: string[], label: string, unit: string, max: number, paint: Paint): string[] {
+  const section = sectionOf(lines, label);
+  if (!section) return lines;
+  const [start, end] = section;
+  const drop = Math.min(lines.length - max + 1, end - start - 2);
+  if (drop <= 0) return lines;
+  const left = lines.slice(end - drop, end).filter((l) => /^ {4}\S/.test(stripVTControlCharacters(l))).length;
+  return [...lines.slice(0, end - drop), paint.dim(`    … ${plural(left, `more ${unit}`)}`), ...lines.slice(end)];
+}
+
+// A failure fitted to `max` lines: the calls sent are shortened first, then stderr, then the reproduce command goes
+// (rerun stays), then stderr, so what differs, the hint and how to run the case again stay in view.
 function fitFailure(lines: string[], max: number, paint: Paint): string[] {
-  if (lines.length <= max) return lines;
-  const plain = lines.map(stripAnsi);
-  const sent = plain.findIndex((l) => l.trim() === 'sent:');
-  const after = sent < 0 ? -1 : plain.findIndex((l, i) => i > sent && /^ {2}\S/.test(l));
-  if (after - sent <= 2) return capLines(lines, max, paint);
-  const drop = Math.min(lines.length - max + 1, after - sent - 2);
-  return capLines([...lines.slice(0, after - drop), paint.dim(`    … ${drop} more calls`), ...lines.slice(after)], max, paint);
+  let fitted = shortenSection(lines, 'sent:', 'call', max, paint);
+  if (fitted.length > max) fitted = shortenSection(fitted, 'stderr:', 'line', max, paint);
+  for (const label of ['reproduce:', 'stderr:']) {
+    const section = sectionOf(fitted, label);
+    if (fitted.length > max && section) fitted = [...fitted.slice(0, section[0]), ...fitted.slice(section[1])];
+  }
+  return capLines(fitted, max, paint);
 }
 
 function summaryLine(report: Report, paint: Paint): string {
@@ -67,17 +88,18 @@ function summaryLine(report: Report, paint: Paint): string {
   return `${paint.dim('Cases')} ${parts.join(', ') || '0'} (${s.total}) ${paint.dim(`· ${formatMs(s.durationMs)}`)}`;
 }
 
-// The whole interactive screen for a finished run, fitted to `rows`: stages, ✓/✗ per case, the first failure in full, hints, status.
-export function watchScreen(state: WatchState, report: Report | undefined, paint: Paint, rows: number): string {
-  const status = statusLines(state, report, paint, true);
-  if (state.last?.type === 'broken') return [...state.last.problems.map((p) => paint.red(p)), '', ...status].join('\n');
+// The whole interactive screen for a finished run, fitted to `rows` and laid out to `width` columns: stages, ✓/✗ per
+// case, the first failure in full, hints, status.
+export function watchScreen(state: WatchState, report: Report | undefined, paint: Paint, rows: number, width = DEFAULT_COLUMNS): string {
+  const status = statusLines(state, report, paint, true, width);
+  if (state.last?.type === 'broken') return [...fitLines(state.last.problems.map((p) => paint.red(p)), width), '', ...status].join('\n');
   if (!report) return status.join('\n');
   const focused = focusedStage(report);
   const firstFailure = focused?.cases.find(isFailure);
-  const failure = firstFailure && focused && !focused.problem ? failureDetails(firstFailure, focused.stage, paint).split('\n') : [];
-  const hints = state.showHints ? ['', ...capLines(hintLines(report, paint), Math.max(MIN_HINT_LINES, Math.floor(rows / 3)), paint)] : [];
-  const layout = (collapse: boolean) => report.stages.flatMap((s) => stageLines(s, s === focused, collapse, paint));
-  const tail = [...hints, '', summaryLine(report, paint), ...status];
+  const failure = firstFailure && focused && !focused.problem ? fitLines(failureDetails(firstFailure, focused.stage, paint).split('\n'), width) : [];
+  const hints = state.showHints ? ['', ...capLines(fitLines(hintLines(report, paint), width), Math.max(MIN_HINT_LINES, Math.floor(rows / 3)), paint)] : [];
+  const layout = (collapse: boolean) => fitLines(report.stages.flatMap((s) => stageLines(s, s === focused, collapse, paint)), width);
+  const tail = [...hints, '', ...fitLines([summaryLine(report, paint)], width), ...status];
   let stages = layout(false);
   // A short terminal keeps the failures and the status line in view: passing cases become one count line, the failure is cut.
   if (stages.length + failure.length + tail.length + 1 > rows) stages = layout(true);

@@ -1,6 +1,7 @@
 import type { Report } from '../core/types.ts';
 import { currentStage, nextStageOf, type WatchState } from '../core/watch-state.ts';
 import type { Paint } from './failure-details.ts';
+import { DEFAULT_COLUMNS, keepTogether, NO_BREAK, wrapText } from '../core/wrap-text.ts';
 
 // What the last run says about the work, in one line; `isInteractive` offers keys, otherwise commands.
 export function verdictLine(state: WatchState, report: Report | undefined, paint: Paint, isInteractive: boolean): string {
@@ -17,23 +18,25 @@ export function verdictLine(state: WatchState, report: Report | undefined, paint
   if (state.isFailedOnly) return paint.green(`✓ the ${state.failedCases.length} cases that failed pass now`) + (isInteractive ? ' — press f to run every case' : '');
   const next = nextStageOf(state);
   if (next === undefined) return paint.green(`✓ ${stage} passes — it is the last stage: the course is done`);
-  const offer = isInteractive ? `press ${paint.bold('n')} for the next stage: ${next}` : `next stage: npx dispatch-lab test --stage ${next} --watch`;
+  const offer = isInteractive ? `press ${paint.bold('n')} for the next stage: ${next}` : `next stage: ${keepTogether(`npx dispatch-lab test --stage ${next} --watch`)}`;
   return `${paint.green(`✓ ${stage} passes`)} — ${offer}`;
 }
 
-// The keys line; each toggle names what pressing it does now.
-export function keysLine(state: WatchState, paint: Paint): string {
+// The keys line, wrapped to `width` columns between keys (never inside one); each toggle names what pressing it does now.
+export function keysLine(state: WatchState, paint: Paint, width = DEFAULT_COLUMNS): string[] {
   const all = state.isWholeCourse ? `a only ${state.focus.join(', ') || 'the focus'}` : 'a all stages';
   const failed = state.isFailedOnly ? 'f every case' : 'f failed only';
   const hint = state.showHints ? 'h hide hints' : 'h hint';
-  return paint.dim(`watching for changes — Enter rerun · ${all} · ${failed} · n next stage · ${hint} · q quit`);
+  const keys = ['Enter rerun', all, failed, 'n next stage', hint, 'q quit'].map(keepTogether).join(`${NO_BREAK}· `);
+  return wrapText(`${keepTogether('watching for changes —')} ${keys}`, width).map((line) => paint.dim(line));
 }
 
-// The status lines under a finished run: verdict, notice, and (interactive) the keys or (plain) how to stop.
-export function statusLines(state: WatchState, report: Report | undefined, paint: Paint, isInteractive: boolean): string[] {
-  const lines = [verdictLine(state, report, paint, isInteractive)].filter((l) => l !== '');
-  if (state.notice) lines.push(paint.yellow(state.notice));
-  lines.push(isInteractive ? keysLine(state, paint) : 'watching for changes… (Ctrl-C to stop)');
+// The status lines under a finished run, laid out to `width` columns: verdict, notice, and (interactive) the keys or
+// (plain) how to stop.
+export function statusLines(state: WatchState, report: Report | undefined, paint: Paint, isInteractive: boolean, width = DEFAULT_COLUMNS): string[] {
+  const lines = [verdictLine(state, report, paint, isInteractive)].filter((l) => l !== '').flatMap((l) => wrapText(l, width, '', '  '));
+  if (state.notice) lines.push(...wrapText(paint.yellow(state.notice), width, '', '  '));
+  lines.push(...(isInteractive ? keysLine(state, paint, width) : ['watching for changes… (Ctrl-C to stop)']));
   return lines;
 }
 

@@ -9,6 +9,8 @@ import { createLiveLine } from '../io/live-line.ts';
 import { watchScreen } from '../reporters/watch-screen.ts';
 import { runningLine, statusLines } from '../reporters/watch-status.ts';
 import { paintOf } from '../reporters/watch-marks.ts';
+import { fitLines } from '../reporters/fit-lines.ts';
+import { DEFAULT_COLUMNS } from '../core/wrap-text.ts';
 import type { Reporter } from '../reporters/reporter.ts';
 import { startWatchRun, type ActiveRun, type WatchRunContext } from './watch-run.ts';
 
@@ -87,7 +89,7 @@ export function createWatchSession(options: WatchSessionOptions): WatchSession {
     let reached = 0;
     if (screen.isInteractive) {
       screen.clear();
-      screen.write(`${runningLine(current, paint)}\n\n`);
+      screen.write(`${fitLines([runningLine(current, paint)], screen.columns?.() ?? DEFAULT_COLUMNS).join('\n')}\n\n`);
       if (carried.length > 0) screen.write(`${carriedBlock(carried, paint)}\n`);
     }
     const progress = live ? liveProgress(live, color) : undefined;
@@ -99,7 +101,8 @@ export function createWatchSession(options: WatchSessionOptions): WatchSession {
         if (live) live.print(text);
         else screen.write(text);
       };
-      const view = screen.isInteractive ? watchProgressReporter({ write, color }) : prettyReporter({ write, color });
+      const layout = screen.columns ? { width: screen.columns() } : {};
+      const view = screen.isInteractive ? watchProgressReporter({ write, color, ...layout }) : prettyReporter({ write, color, ...layout });
       const counter: Reporter = { onCaseEnd: () => void (signal.aborted || reached++) };
       const views = options.view ? [view, options.view.reporter(signal)] : [view];
       return progress ? [progress, counter, ...views] : [counter, ...views];
@@ -122,12 +125,12 @@ export function createWatchSession(options: WatchSessionOptions): WatchSession {
   function render(current: WatchState): void {
     if (screen.isInteractive) {
       screen.clear();
-      screen.write(`${watchScreen(current, lastReport, paint, screen.rows())}\n`);
+      screen.write(`${watchScreen(current, lastReport, paint, screen.rows(), screen.columns?.())}\n`);
       return;
     }
     // The run's results were printed as they came; only a run that could not start has something left to say.
     const body = current.last?.type === 'broken' ? `\n${current.last.problems.join('\n')}\n` : '';
-    screen.write(`${body}\n${statusLines(current, lastReport, paint, false).join('\n')}\n`);
+    screen.write(`${body}\n${statusLines(current, lastReport, paint, false, screen.columns?.()).join('\n')}\n`);
   }
 
   // Handle queued events one at a time; events raised while one is handled (a run that fails at once) wait their turn.

@@ -25,7 +25,8 @@ export async function runCli(args: string[], options: { cwd?: string; timeoutMs?
     cwd: options.cwd ?? repoRoot,
     reject: false,
     timeout: options.timeoutMs ?? 120_000,
-    env: { ...cleanEnv(), NO_COLOR: '1', ...options.env },
+    // Lines unwrapped (a very wide COLUMNS), so that tests read what a line says; pretty-layout.test.ts checks the layout at 80 and 60.
+    env: { ...cleanEnv(), NO_COLOR: '1', COLUMNS: '10000', ...options.env },
     extendEnv: false,
     stripFinalNewline: false,
   });

@@ -4,10 +4,12 @@ import { fileURLToPath } from 'node:url';
 import { Lexer, type Token } from 'marked';
 import { describe, expect, it } from 'vitest';
 import { markdownTerminal } from '../../grader/io/markdown-terminal.ts';
+import { NO_BREAK } from '../../grader/core/wrap-text.ts';
+import { layoutProblems } from '../broken-words.ts';
 
 const marks = { heading: (s: string) => `<h>${s}</h>`, strong: (s: string) => `<b>${s}</b>`, code: (s: string) => `<c>${s}</c>`, dim: (s: string) => s };
 const plain = { heading: (s: string) => s, strong: (s: string) => s, code: (s: string) => s, dim: (s: string) => s };
-const render = (markdown: string) => markdownTerminal(markdown, marks, false).trim();
+const render = (markdown: string) => markdownTerminal(markdown, marks).trim();
 
 describe('markdownTerminal', () => {
   it.each([
@@ -35,7 +37,7 @@ describe('markdownTerminal', () => {
 
   it('wraps a wide table to the width, every row aligned', () => {
     const cell = 'word '.repeat(40).trim();
-    const lines = markdownTerminal(`| a | b |\n|---|---|\n| \`x: 1\` | ${cell} |`, plain, false, 60).trim().split('\n');
+    const lines = markdownTerminal(`| a | b |\n|---|---|\n| \`x: 1\` | ${cell} |`, plain, 60).trim().split('\n');
     expect(lines.length).toBeGreaterThan(5);
     expect(new Set(lines.map((line) => line.length))).toEqual(new Set([60]));
   });
@@ -68,11 +70,64 @@ describe('every stage text renders its code spans whole', () => {
     const markdown = readFileSync(join(stagesDir, file), 'utf8');
     const spans = codeSpans(Lexer.lex(markdown));
     // Wide enough that no table cell wraps (wrapping may split a span across lines).
-    const output = markdownTerminal(markdown, { ...plain, code: (s) => `⟦${s}⟧` }, false, 100_000);
+    const output = markdownTerminal(markdown, { ...plain, code: (s) => `⟦${s}⟧` }, 100_000);
     const rendered = [...output.matchAll(/⟦([^⟧]*)⟧/g)].map((m) => m[1]);
     const unescape = (s: string) => s.replaceAll('&amp;', '&').replaceAll('&lt;', '<').replaceAll('&gt;', '>').replaceAll('&quot;', '"').replaceAll('&#39;', "'");
     expect(spans.length).toBeGreaterThan(0);
     expect(rendered.filter((s) => !s?.includes('\n')).map((s) => unescape(s ?? ''))).toEqual(expect.arrayContaining(spans.map(unescape)));
     expect(output).not.toMatch(/(^|[^`])`[^`\n]+`/m);
+  });
+});
+
+describe('every stage text fits the screen', () => {
+  const stagesDir = fileURLToPath(new URL('../../stages', import.meta.url));
+  const texts = readdirSync(stagesDir).filter((f) => f.endsWith('.md')).sort();
+  const table = texts.flatMap((file) => [80, 60].map((width) => [file, width] as const));
+
+  it.each(table)('%s at %i columns: no word broken, no line too wide', (file, width) => {
+    const markdown = readFileSync(join(stagesDir, file), 'utf8');
+    const output = markdownTerminal(markdown, plain, width);
+    expect(layoutProblems(output, markdownTerminal(markdown, plain, 100_000), width)).toEqual([]);
+    expect(output).not.toContain(NO_BREAK);
+  });
+
+  it('shows the echo stage at 80 columns as the snapshot has it', async () => {
+    const output = markdownTerminal(readFileSync(join(stagesDir, 'echo.md'), 'utf8'), plain, 80);
+    await expect(output).toMatchFileSnapshot('__snapshots__/echo-at-80-columns.txt');
+  });
+});
+
+describe('layout', () => {
+  const at = (markdown: string, width: number) => markdownTerminal(markdown, plain, width).trimEnd().split('\n');
+
+  it('reflows a paragraph at spaces and keeps a code span on one line', () => {
+    const lines = at('turn that request into real work: call `tools.strReplace(path, oldStr, newStr)` once\nand then stop', 40);
+    expect(lines).toEqual(['turn that request into real work: call', 'tools.strReplace(path, oldStr, newStr)', 'once and then stop']);
+  });
+
+  it('counts emoji and CJK as two columns', () => {
+    expect(at('✅ ✅ ✅ ✅ ✅ ✅ ✅ ✅ ✅ ✅ 日本 日本', 20)).toEqual(['✅ ✅ ✅ ✅ ✅ ✅ ✅', '✅ ✅ ✅ 日本 日本']);
+  });
+
+  it('breaks only a word wider than the line', () => {
+    const lines = at(`short ${'x'.repeat(30)} end`, 20);
+    expect(lines.every((line) => line.length <= 20)).toBe(true);
+    expect(lines.join('')).toContain('x'.repeat(20));
+  });
+
+  it('keeps list items hanging under their text and quotes behind their bar', () => {
+    expect(at('- one two three four five six seven eight nine ten\n\n> quoted words go on and on and on here', 24)).toEqual([
+      '  * one two three four',
+      '    five six seven eight',
+      '    nine ten',
+      '',
+      '│ quoted words go on and',
+      '│ on and on here',
+    ]);
+  });
+
+  it('turns a table too narrow for its words into one block per row', () => {
+    const lines = at('| field | meaning |\n|---|---|\n| `view_range` | the first and last line to show, both included |', 24);
+    expect(lines).toEqual(['• field: view_range', '  meaning: the first', '      and last line to', '      show, both', '      included']);
   });
 });

@@ -144,7 +144,7 @@ describe('failure blocks', () => {
 describe('the pretty reporter at the end of a stage', () => {
   it('shows the simplest failures first, three in full, the rest listed', () => {
     let out = '';
-    const reporter = prettyReporter({ write: (t) => (out += t), color: false });
+    const reporter = prettyReporter({ write: (t) => (out += t), color: false, width: 120 });
     const cases = [
       result(caseOf('e-crlf-edge-case', 4), mismatch('results[0].content', '1: a\r\n', '0: a\r\n')),
       result(caseOf('d-basic', 1), mismatch('results[0].content', '1: a\n', '0: a\n')),

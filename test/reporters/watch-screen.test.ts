@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { startWatch, stepWatch, type WatchState } from '../../grader/core/watch-state.ts';
 import { outcomeOf } from '../../grader/core/watch-outcome.ts';
 import { watchScreen } from '../../grader/reporters/watch-screen.ts';
-import { statusLines } from '../../grader/reporters/watch-status.ts';
+import { keysLine, statusLines } from '../../grader/reporters/watch-status.ts';
+import { displayWidth } from '../../grader/core/display-width.ts';
+import { layoutProblems } from '../broken-words.ts';
 import { paintOf } from '../../grader/reporters/watch-marks.ts';
 import type { Report } from '../../grader/core/types.ts';
 import { sampleReport } from './sample-report.ts';
@@ -26,7 +28,7 @@ describe('watch screen', () => {
   it('offers n when the stage passes', () => {
     const screen = watchScreen(stateAfter(passing), passing, paint, 60);
     expect(screen).toMatch(/✓ register-tools passes — press n for the next stage: workspace-protocol/);
-    expect(screen.split('\n').at(-1)).toBe('watching for changes — Enter rerun · a all stages · f failed only · n next stage · h hint · q quit');
+    expect(screen.split('\n').slice(-2)).toEqual(['watching for changes — Enter rerun · a all stages · f failed only ·', 'n next stage · h hint · q quit']);
   });
 
   it('lists every hint on h', () => {
@@ -39,7 +41,8 @@ describe('watch screen', () => {
     const screen = watchScreen(stateAfter(sampleReport), sampleReport, paint, 16);
     expect(screen).toMatch(/✓ 1 case pass/);
     expect(screen).toMatch(/what differs:/);
-    expect(screen).toMatch(/reproduce:/);
+    expect(screen).toMatch(/hint:/);
+    expect(screen).toMatch(/rerun:/);
   });
 
   it('folds passing stages to one line each when several stages ran', () => {
@@ -64,6 +67,24 @@ describe('watch screen', () => {
   });
 
   it('ends a plain block with how to stop instead of keys', () => {
-    expect(statusLines(stateAfter(passing), passing, paint, false)).toEqual(['✓ register-tools passes — next stage: npx dispatch-lab test --stage workspace-protocol --watch', 'watching for changes… (Ctrl-C to stop)']);
+    expect(statusLines(stateAfter(passing), passing, paint, false)).toEqual([
+      '✓ register-tools passes — next stage:',
+      '  npx dispatch-lab test --stage workspace-protocol --watch',
+      'watching for changes… (Ctrl-C to stop)',
+    ]);
+  });
+
+  it.each([80, 60, 40])('wraps the keys line at %i columns between keys, never inside one', (width) => {
+    const state = stepWatch(stateAfter(sampleReport), { type: 'key', key: 'all' }).state;
+    const lines = keysLine(state, paint, width);
+    expect(lines.every((line) => displayWidth(line) <= width)).toBe(true);
+    for (const key of ['Enter rerun', 'a only register-tools', 'f failed only', 'n next stage', 'h hint', 'q quit']) expect(lines.some((line) => line.includes(key))).toBe(true);
+    expect(lines.some((line) => line.startsWith('·'))).toBe(false);
+  });
+
+  it.each([80, 60])('lays the whole screen out to %i columns without breaking a word', (width) => {
+    const screen = watchScreen(stateAfter(sampleReport, true), sampleReport, paint, 60, width);
+    expect(layoutProblems(screen, watchScreen(stateAfter(sampleReport, true), sampleReport, paint, 60, 100_000), width)).toEqual([]);
   });
 });
+
