@@ -2,7 +2,7 @@
 // The first pattern that matches a difference of a failed case is shown as "likely mistake: …" above the case hint.
 import equal from 'fast-deep-equal';
 import type { Mismatch, MistakePattern } from './types.ts';
-import { jsonTypeOf, matches } from './matchers.ts';
+import { isMatcher, jsonTypeOf, matches } from './matchers.ts';
 
 /** The JSON schema of a stage's `mistakes` array (the course manifest's schema uses it). */
 export const MISTAKES_SCHEMA = {
@@ -37,16 +37,30 @@ function pathRegex(path: string): RegExp {
   return found;
 }
 
-// Whether one difference is the mistake a pattern describes.
+// Whether a value (received, or a literal the case expects) satisfies a pattern's value condition.
+export function conditionHolds(pattern: MistakePattern, value: unknown): boolean {
+  if ('equals' in pattern) return equal(value, pattern.equals);
+  if ('matches' in pattern) return matches({ $regex: pattern.matches }, value);
+  if (!('type' in pattern)) return false;
+  const type = jsonTypeOf(value);
+  return type === pattern.type || (pattern.type === 'number' && type === 'integer');
+}
+
+// Whether what a case expects could itself satisfy the condition: a literal that does, or a matcher (whose accepted
+// values are not known here, so the pattern stays quiet rather than point the wrong way).
+function expectedMayHold(pattern: MistakePattern, expected: unknown): boolean {
+  return isMatcher(expected) || conditionHolds(pattern, expected);
+}
+
+// Whether one difference is the mistake a pattern describes: the received value meets the condition and the expected
+// value at that path does not (a value correct code prints is never called a mistake).
 export function isMistake(pattern: MistakePattern, m: Mismatch): boolean {
   if (!pathRegex(pattern.path).test(m.path)) return false;
   if ('present' in pattern) return m.kind === 'unexpected';
   if ('absent' in pattern) return m.kind === 'missing';
-  if (m.kind === 'missing') return false;
-  if ('equals' in pattern) return equal(m.received, pattern.equals);
-  if ('matches' in pattern) return matches({ $regex: pattern.matches }, m.received);
-  const type = jsonTypeOf(m.received);
-  return type === pattern.type || (pattern.type === 'number' && type === 'integer');
+  if (m.kind === 'missing' || m.kind === 'moved' || m.kind === 'reordered') return false;
+  if (m.kind === 'value' && expectedMayHold(pattern, m.expected)) return false;
+  return conditionHolds(pattern, m.received);
 }
 
 // The stage's pattern for the first difference (in document order) that one describes; declared order breaks ties.

@@ -101,8 +101,13 @@ export type RunResult = {
 /** One difference between the expected and the received JSON. */
 export type Mismatch =
   | { kind: 'value'; path: string; expected: unknown; received: unknown }
-  | { kind: 'missing'; path: string; expected: unknown }
-  | { kind: 'unexpected'; path: string; received: unknown };
+  /** `identity` names the element by its identity field when the array is matched by one (`name "x"`). */
+  | { kind: 'missing'; path: string; expected: unknown; identity?: string }
+  | { kind: 'unexpected'; path: string; received: unknown; identity?: string }
+  /** The element expected at `path` is at index `from` of the received array (and agrees with it, or is listed apart). */
+  | { kind: 'moved'; path: string; expected: unknown; received: unknown; from: number }
+  /** The array at `path` holds the expected elements in another order; `moves` pairs expected and received indexes. */
+  | { kind: 'reordered'; path: string; expected: unknown; received: unknown; moves: [number, number][] };
 
 /** Why a run failed its case; a failed verdict holds one or more. */
 export type Failure =
