@@ -1,7 +1,7 @@
 // A stage's common mistakes: a pattern on what the program printed at a path, with the hint that answers it.
 // The first pattern that matches a difference of a failed case is shown as "likely mistake: …" above the case hint.
 import equal from 'fast-deep-equal';
-import type { Mismatch, MistakePattern } from './types.ts';
+import type { ExpectedCondition, Mismatch, MistakePattern } from './types.ts';
 import { isMatcher, jsonTypeOf, matches } from './matchers.ts';
 
 /** The JSON schema of a stage's `mistakes` array (the course manifest's schema uses it). */
@@ -19,6 +19,17 @@ export const MISTAKES_SCHEMA = {
       equals: {},
       matches: { type: 'string' },
       type: { enum: ['string', 'number', 'integer', 'boolean', 'null', 'array', 'object'] },
+      expected: {
+        type: 'object',
+        additionalProperties: false,
+        properties: {
+          absent: { const: true },
+          equals: {},
+          matches: { type: 'string' },
+          type: { enum: ['string', 'number', 'integer', 'boolean', 'null', 'array', 'object'] },
+        },
+        oneOf: ['absent', 'equals', 'matches', 'type'].map((key) => ({ required: [key] })),
+      },
     },
     oneOf: ['present', 'absent', 'equals', 'matches', 'type'].map((key) => ({ required: [key] })),
   },
@@ -38,7 +49,7 @@ function pathRegex(path: string): RegExp {
 }
 
 // Whether a value (received, or a literal the case expects) satisfies a pattern's value condition.
-export function conditionHolds(pattern: MistakePattern, value: unknown): boolean {
+export function conditionHolds(pattern: MistakePattern | ExpectedCondition, value: unknown): boolean {
   if ('equals' in pattern) return equal(value, pattern.equals);
   if ('matches' in pattern) return matches({ $regex: pattern.matches }, value);
   if (!('type' in pattern)) return false;
@@ -59,7 +70,15 @@ export function isMistake(pattern: MistakePattern, m: Mismatch): boolean {
   if ('present' in pattern) return m.kind === 'unexpected';
   if ('absent' in pattern) return m.kind === 'missing';
   if (m.kind === 'missing' || m.kind === 'moved' || m.kind === 'reordered') return false;
-  if (m.kind === 'value' && expectedMayHold(pattern, m.expected)) return false;
+  if (m.kind === 'value' && equal(m.expected, m.received)) return false;
+  const wanted = pattern.expected;
+  if (wanted && 'absent' in wanted) {
+    if (m.kind !== 'unexpected') return false;
+  } else if (wanted) {
+    if (m.kind !== 'value' || isMatcher(m.expected) || !conditionHolds(wanted, m.expected)) return false;
+  } else if (m.kind === 'value' && expectedMayHold(pattern, m.expected)) {
+    return false;
+  }
   return conditionHolds(pattern, m.received);
 }
 

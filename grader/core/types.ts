@@ -29,8 +29,15 @@ export type MistakeCondition =
   /** The received value is of this JSON type: string, number, integer, boolean, null, array or object. */
   | { type: 'string' | 'number' | 'integer' | 'boolean' | 'null' | 'array' | 'object' };
 
+/** What the expected value must be for a pattern that tells two correct forms apart: a value condition, or
+ * `absent` (the expected document has no key there). */
+export type ExpectedCondition = { absent: true } | { equals: unknown } | { matches: string } | { type: Extract<MistakeCondition, { type: unknown }>['type'] };
+
 /** One entry of a stage's `mistakes` array in stages/stages.json. */
 export type MistakePattern = MistakeCondition & {
+  /** Narrows the pattern to one confusion: it fires only where the expected value meets this (and then even when
+   * the expected value meets the received condition too, as two messages of one form do). */
+  expected?: ExpectedCondition;
   /** Where in stdout's document, e.g. `results[*].is_error` (`[*]` stands for any index; `stdout` for the whole document). */
   path: string;
   /** What to tell the student when it matches: the mistake, and how to fix it. */
