@@ -38,9 +38,9 @@ describe('failure blocks', () => {
           0: view {"path":"a.txt"}
         what differs:
           results[0].content: the strings differ at line 2, column 5 (expected 2 lines, 10 chars; received 2 lines, 9 chars)
-            expected: "2: b\\n"
-            received: "2: b" (ends here)
-                           ^
+            expected: "1: a\\n2: b\\n"
+            received: "1: a\\n2: b" (ends here)
+                                 ^
         note: the received text lacks the final newline ("\\n") the expected text ends with
         hint: the hint of final-newline
         reproduce: printf '%s' '{"sandbox":{"a.txt":"a\\nb\\n"},"calls":[{"tool":"view","input":{"path":"a.txt"}}]}' | perl -e 'alarm shift; exec @ARGV' 10 node --import tsx program.ts dispatch
@@ -56,9 +56,9 @@ describe('failure blocks', () => {
           0: view {"path":"a.txt"}
         what differs:
           results[0].content: the strings differ at line 1, column 76 (expected 1 line, 76 chars; received 1 line, 76 chars)
-            expected: …" check your text and try again."
-            received: …" check your text and try again!"
-                                                      ^
+            expected: "Error: No match found for replacement. Please check your text and try again."
+            received: "Error: No match found for replacement. Please check your text and try again!"
+                                                                                                  ^
         hint: the hint of wording
         reproduce: printf '%s' '{"sandbox":{"a.txt":"a\\nb\\n"},"calls":[{"tool":"view","input":{"path":"a.txt"}}]}' | perl -e 'alarm shift; exec @ARGV' 10 node --import tsx program.ts dispatch
         rerun:     npx dispatch-lab test --stage view --case 'wording'"
@@ -72,8 +72,8 @@ describe('failure blocks', () => {
           0: view {"path":"a.txt"}
         what differs:
           results[0].content: the strings differ at line 1, column 1 (expected 2 lines, 10 chars; received 2 lines, 10 chars)
-            expected: "1: a\\n"
-            received: "0: a\\n"
+            expected: "1: a\\n2: b\\n"
+            received: "0: a\\n1: b\\n"
                        ^
         note: every number that differs is off by one (received 0 where 1 is expected): counting from 0 instead of 1, or the other way round?
         likely mistake: Line numbers start at 1.
