@@ -117,7 +117,8 @@ function verdictText(verdict: Verdict): string {
 function timeoutText(verdict: Extract<Verdict, { status: 'timeout' }>): string {
   if (verdict.cutShort) {
     const { call, cases } = verdict.cutShort;
-    return `cut short: ${call} timed out in ${cases} earlier cases, so this case, which calls the same tool, was not run (fix that tool and rerun)`;
+    if (call === '') return `cut short: the program timed out outside any tool call in ${cases} earlier cases of this stage (a turn, promise or timer that never settles?), so this case was not run (fix that and rerun)`;
+    return `cut short: calls to ${call} timed out in ${cases} earlier cases, so this case, which calls ${call} too, was not run (fix that tool and rerun)`;
   }
   if (verdict.during) return `timed out during ${verdict.during}: the call did not return within ${verdict.timeoutMs} ms (an endless loop, or waiting on something that never comes?)`;
   return `timed out after ${verdict.timeoutMs} ms: the program did not exit (an endless loop, or a timer, child process or open handle that keeps it alive?)`;

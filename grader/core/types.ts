@@ -148,8 +148,8 @@ export type Verdict =
   | { status: 'pass' }
   | { status: 'fail'; failures: Failure[] }
   /**
-   * `during`: the call that was running (`calls[0] glob`). `cutShort`: not run to its timeout, because the first
-   * cases of the stage whose first call is the same all timed out during it.
+   * `during`: the call that was running (`calls[0] glob`). `cutShort`: not run to its end, because earlier cases of
+   * the stage timed out in calls to a tool it calls (`call`: the tool), or outside any call (`call`: "").
    */
   | { status: 'timeout'; timeoutMs: number; during?: string; cutShort?: { call: string; cases: number } }
   | { status: 'error'; message: string }
