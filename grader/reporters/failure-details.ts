@@ -1,6 +1,7 @@
 import type { CaseResult, Failure, Stage } from '../core/types.ts';
 import { describeFailure, describeVerdict } from '../core/describe.ts';
 import { excerptOf } from '../core/parse-stdout.ts';
+import { sentLines } from '../core/sent-lines.ts';
 import { reproduceCommand, rerunCommand } from '../core/reproduce.ts';
 import { safeText } from '../core/safe-text.ts';
 import { firstShapeNote } from '../core/difference-shapes.ts';
@@ -10,23 +11,10 @@ import { oneLineDifference } from '../core/failure-order.ts';
 /** Paints parts of a failure; identity functions when colours are off. */
 export type Paint = { dim: (s: string) => string; red: (s: string) => string; green: (s: string) => string; yellow: (s: string) => string; bold: (s: string) => string };
 
-const MAX_CALLS = 12;
 const STDERR_CHARS = 1_200;
 
 function indent(text: string, prefix: string): string {
   return text.split('\n').map((line) => prefix + line).join('\n');
-}
-
-// The calls a dispatch-style input sent, one line each; the raw input for any other shape.
-function sentLines(input: unknown): string[] {
-  const calls = (input as { calls?: unknown } | null)?.calls;
-  if (!Array.isArray(calls)) return [excerptOf(typeof input === 'string' ? input : JSON.stringify(input), 300)];
-  const lines = calls.slice(0, MAX_CALLS).map((call, i) => {
-    const { tool, input: args } = (call ?? {}) as { tool?: unknown; input?: unknown };
-    return `${i}: ${String(tool)} ${excerptOf(JSON.stringify(args ?? {}), 200)}`;
-  });
-  if (calls.length > MAX_CALLS) lines.push(`… ${calls.length - MAX_CALLS} more calls`);
-  return lines;
 }
 
 function failureLines(result: CaseResult): string[] {
@@ -60,7 +48,7 @@ function answerLines(result: CaseResult, stage: Stage, paint: Paint): string[] {
 export function failureDetails(result: CaseResult, stage: Stage, paint: Paint): string {
   const out: string[] = [];
   out.push(`${paint.red(paint.bold('✗'))} ${paint.bold(`${stage.slug} › ${result.case.name}`)}  ${paint.dim(result.case.file)}`);
-  out.push(paint.dim('  sent:'), ...sentLines(result.case.input).map((l) => `    ${l}`));
+  out.push(paint.dim('  sent:'), ...sentLines(result.case.input).map((l) => `    ${safeText(l)}`));
   const label = result.verdict.status === 'fail' ? '  what differs:' : `  ${result.verdict.status}:`;
   out.push(paint.dim(label), ...failureLines(result).map((l) => `    ${paint.red(l)}`));
   const stderr = result.run?.stderr.trimEnd() ?? '';
