@@ -19,6 +19,7 @@ export const MISTAKES_SCHEMA = {
       equals: {},
       matches: { type: 'string' },
       type: { enum: ['string', 'number', 'integer', 'boolean', 'null', 'array', 'object'] },
+      order: { const: true },
       expected: {
         type: 'object',
         additionalProperties: false,
@@ -31,7 +32,7 @@ export const MISTAKES_SCHEMA = {
         oneOf: ['absent', 'equals', 'matches', 'type'].map((key) => ({ required: [key] })),
       },
     },
-    oneOf: ['present', 'absent', 'equals', 'matches', 'type'].map((key) => ({ required: [key] })),
+    oneOf: ['present', 'absent', 'equals', 'matches', 'type', 'order'].map((key) => ({ required: [key] })),
   },
 } as const;
 
@@ -66,6 +67,7 @@ function expectedMayHold(pattern: MistakePattern, expected: unknown): boolean {
 // Whether one difference is the mistake a pattern describes: the received value meets the condition and the expected
 // value at that path does not (a value correct code prints is never called a mistake).
 export function isMistake(pattern: MistakePattern, m: Mismatch): boolean {
+  if ('order' in pattern) return (m.kind === 'reordered' && pathRegex(pattern.path).test(m.path)) || (m.kind === 'moved' && pathRegex(pattern.path).test(m.path.replace(/\[\d+\]$/, '')));
   if (!pathRegex(pattern.path).test(m.path)) return false;
   if ('present' in pattern) return m.kind === 'unexpected';
   if ('absent' in pattern) return m.kind === 'missing';
@@ -80,6 +82,16 @@ export function isMistake(pattern: MistakePattern, m: Mismatch): boolean {
     return false;
   }
   return conditionHolds(pattern, m.received);
+}
+
+/** What else a failed run shows beside its document's differences: its exit code against the expected one, its stderr. */
+export type RunFacts = { exitCode?: { expected: number; received: number | null }; stderr?: string };
+
+// The differences a pattern may name: the document's, then the exit code (path `exitCode`) and stderr (path `stderr`).
+export function mistakeSubjects(mismatches: Mismatch[], facts: RunFacts = {}): Mismatch[] {
+  const exit: Mismatch[] = facts.exitCode ? [{ kind: 'value', path: 'exitCode', expected: facts.exitCode.expected, received: facts.exitCode.received }] : [];
+  const stderr: Mismatch[] = facts.stderr ? [{ kind: 'unexpected', path: 'stderr', received: facts.stderr }] : [];
+  return [...mismatches, ...exit, ...stderr];
 }
 
 // The stage's pattern for the first difference (in document order) that one describes; declared order breaks ties.

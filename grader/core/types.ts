@@ -27,7 +27,9 @@ export type MistakeCondition =
   /** The received value is a string that this RE2 regular expression matches (anywhere; anchor with ^ and $). */
   | { matches: string }
   /** The received value is of this JSON type: string, number, integer, boolean, null, array or object. */
-  | { type: 'string' | 'number' | 'integer' | 'boolean' | 'null' | 'array' | 'object' };
+  | { type: 'string' | 'number' | 'integer' | 'boolean' | 'null' | 'array' | 'object' }
+  /** The array at the path holds its elements in another order (all of them, or one moved). */
+  | { order: true };
 
 /** What the expected value must be for a pattern that tells two correct forms apart: a value condition, or
  * `absent` (the expected document has no key there). */
@@ -38,7 +40,8 @@ export type MistakePattern = MistakeCondition & {
   /** Narrows the pattern to one confusion: it fires only where the expected value meets this (and then even when
    * the expected value meets the received condition too, as two messages of one form do). */
   expected?: ExpectedCondition;
-  /** Where in stdout's document, e.g. `results[*].is_error` (`[*]` stands for any index; `stdout` for the whole document). */
+  /** Where in stdout's document, e.g. `results[*].is_error` (`[*]` stands for any index; `stdout` for the whole
+   * document); `exitCode` is the exit code and `stderr` what the program wrote there. */
   path: string;
   /** What to tell the student when it matches: the mistake, and how to fix it. */
   hint: string;

@@ -5,7 +5,7 @@ import { sentLines } from '../core/sent-lines.ts';
 import { reproduceCommand, rerunCommand } from '../core/reproduce.ts';
 import { safeText } from '../core/safe-text.ts';
 import { firstShapeNote } from '../core/difference-shapes.ts';
-import { likelyMistake } from '../core/mistakes.ts';
+import { likelyMistake, mistakeSubjects, type RunFacts } from '../core/mistakes.ts';
 import { oneLineDifference } from '../core/failure-order.ts';
 
 /** Paints parts of a failure; identity functions when colours are off. */
@@ -36,7 +36,13 @@ function mismatchesOf(result: CaseResult) {
 function answerLines(result: CaseResult, stage: Stage, paint: Paint): string[] {
   const mismatches = mismatchesOf(result);
   const note = firstShapeNote(mismatches);
-  const mistake = likelyMistake(stage.mistakes, mismatches);
+  const v = result.verdict;
+  const exit = v.status === 'fail' ? v.failures.find((f) => f.kind === 'exit-code') : undefined;
+  const facts: RunFacts = {
+    ...(exit?.kind === 'exit-code' ? { exitCode: { expected: exit.expected, received: exit.received } } : {}),
+    ...(v.status !== 'pass' && result.run?.stderr ? { stderr: result.run.stderr } : {}),
+  };
+  const mistake = likelyMistake(stage.mistakes, mistakeSubjects(mismatches, facts));
   return [
     ...(note ? [`  ${paint.yellow('note:')} ${safeText(note.replace(/^note: /, ''))}`] : []),
     ...(mistake ? [`  ${paint.yellow('likely mistake:')} ${mistake.hint}`] : []),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Ajv } from 'ajv';
-import { isMistake, likelyMistake, MISTAKES_SCHEMA } from '../../grader/core/mistakes.ts';
+import { isMistake, likelyMistake, mistakeSubjects, MISTAKES_SCHEMA } from '../../grader/core/mistakes.ts';
 import type { Mismatch, MistakePattern } from '../../grader/core/types.ts';
 
 const hint = 'h';
@@ -30,6 +30,9 @@ describe('isMistake', () => {
     ['expected absent: only an extra key', { path: 'r[*].e', equals: false, expected: { absent: true }, hint }, { kind: 'value', path: 'r[0].e', expected: true, received: false }, false],
     ['expected absent on an extra key', { path: 'r[*].e', equals: false, expected: { absent: true }, hint }, { kind: 'unexpected', path: 'r[0].e', received: false }, true],
     ['no order difference is a mistake', { path: 'r', type: 'array', hint }, { kind: 'reordered', path: 'r', expected: [1, 2], received: [2, 1], moves: [[0, 1], [1, 0]] }, false],
+    ['order on a reordered array', { path: 'results', order: true, hint }, { kind: 'reordered', path: 'results', expected: [1, 2], received: [2, 1], moves: [[0, 1], [1, 0]] }, true],
+    ['order on a moved element of the array', { path: 'requests[*].messages', order: true, hint }, { kind: 'moved', path: 'requests[1].messages[2]', expected: 'a', received: 'a', from: 1 }, true],
+    ['order is no value difference', { path: 'results', order: true, hint }, { kind: 'value', path: 'results', expected: [1], received: [2] }, false],
     ['stdout names the whole document', { path: 'stdout', type: 'array', hint }, { kind: 'value', path: '', expected: {}, received: [] }, true],
   ];
   it.each(table)('%s', (_, pattern, mismatch, expected) => {
@@ -53,6 +56,21 @@ describe('likelyMistake', () => {
   it('is undefined without patterns or without a match', () => {
     expect(likelyMistake(undefined, [{ kind: 'unexpected', path: 'results[0].is_error', received: false }])).toBeUndefined();
     expect(likelyMistake(patterns, [{ kind: 'value', path: 'x', expected: 1, received: 2 }])).toBeUndefined();
+  });
+});
+
+describe('mistakeSubjects', () => {
+  const patterns: MistakePattern[] = [
+    { path: 'exitCode', equals: 1, expected: { equals: 0 }, hint: 'a tool failure exits 0' },
+    { path: 'stderr', matches: 'execute threw on calls\\[', hint: 'execute never rejects' },
+  ];
+  it('lets a pattern name the exit code against the expected one', () => {
+    expect(likelyMistake(patterns, mistakeSubjects([], { exitCode: { expected: 0, received: 1 } }))?.hint).toBe('a tool failure exits 0');
+    expect(likelyMistake(patterns, mistakeSubjects([], { exitCode: { expected: 2, received: 1 } }))).toBeUndefined();
+  });
+  it('lets a pattern read stderr, after the document and the exit code', () => {
+    expect(likelyMistake(patterns, mistakeSubjects([], { stderr: 'dispatch: execute threw on calls[0] (x): boom' }))?.hint).toBe('execute never rejects');
+    expect(mistakeSubjects([{ kind: 'value', path: 'a', expected: 1, received: 2 }], { exitCode: { expected: 0, received: 1 }, stderr: 's' }).map((m) => m.path)).toEqual(['a', 'exitCode', 'stderr']);
   });
 });
 
