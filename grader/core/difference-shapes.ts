@@ -163,8 +163,18 @@ const namedElement: ShapeCheck = (m) => {
   return m.kind === 'missing' ? `note: the ${noun} with ${m.identity} is missing from ${arrayName(m.path)}` : `note: the ${noun} with ${m.identity} is not expected in ${arrayName(m.path)}`;
 };
 
+/** A host temp path as a program might leak it: /tmp/…, macOS's /var/folders/…, a sandbox directory dispatch-…. */
+const HOST_PATH = /(?:\/tmp\/|\/private\/var\/|\/var\/folders\/)\S*|\S*dispatch-[A-Za-z0-9]{6}\S*/;
+
+const hostPath: ShapeCheck = (m) => {
+  if (m.kind !== 'value' || typeof m.expected !== 'string' || typeof m.received !== 'string') return undefined;
+  const leaked = HOST_PATH.exec(m.received)?.[0];
+  if (!leaked || HOST_PATH.test(m.expected)) return undefined;
+  return `note: the received text shows a host path (${quote(leaked)}): answer with the path as given, relative to the sandbox root, never the sandbox's directory on the host`;
+};
+
 /** The checks in order: the most specific first. */
-const CHECKS: ShapeCheck[] = [reordered, moved, namedElement, extraIsError, nullForAbsent, absentForNull, typeChange, lineEndings, finalNewline, perLinePrefix, sameLinesReordered, numbers, caseOnly, whitespaceOnly, affix];
+const CHECKS: ShapeCheck[] = [reordered, moved, namedElement, extraIsError, nullForAbsent, absentForNull, typeChange, lineEndings, finalNewline, perLinePrefix, sameLinesReordered, hostPath, numbers, caseOnly, whitespaceOnly, affix];
 
 // The note for the shape of one difference, or undefined when it has no shape worth naming.
 export function shapeNote(m: Mismatch): string | undefined {
