@@ -1,7 +1,7 @@
 // Mistake: a server's tools are registered under their own names, so the server's echo clashes with the built-in
 // Replaces: reference/mcp/tool-name.ts
-// Path: ^(stdout|exitCode|results.*|tools.*)$
-// Note: mcp__<server name>__<tool>|mcp__
+// Path: ^(stdout|exitCode)$
+// Note: never under its own name
 export * from '../../../reference/mcp/tool-name.ts';
 
 // The tool's own name, without the server prefix (the mistake).
