@@ -160,7 +160,7 @@ const moved: ShapeCheck = (m) => {
 const namedElement: ShapeCheck = (m) => {
   if ((m.kind !== 'missing' && m.kind !== 'unexpected') || !m.identity) return undefined;
   const noun = elementNoun(m.path, m.kind === 'missing' ? m.expected : m.received);
-  return m.kind === 'missing' ? `note: the ${noun} with ${m.identity} is missing from ${arrayName(m.path)}` : `note: the ${noun} with ${m.identity} is not expected in ${arrayName(m.path)}`;
+  return m.kind === 'missing' ? `note: the ${noun} ${m.identity} is missing from ${arrayName(m.path)}` : `note: the ${noun} ${m.identity} is not expected in ${arrayName(m.path)}`;
 };
 
 /** A host temp path as a program might leak it: /tmp/…, macOS's /var/folders/…, a sandbox directory dispatch-…. */

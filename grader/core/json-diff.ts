@@ -93,7 +93,9 @@ function walkAligned(expected: unknown[], received: unknown[], path: string, int
   }
   const name = (value: unknown) => {
     const id = alignment.identity && isObject(value) ? value[alignment.identity] : undefined;
-    return typeof id === 'string' ? { identity: `${alignment.identity} ${JSON.stringify(id)}` } : {};
+    if (typeof id !== 'string') return {};
+    // A plain name reads bare ("tool mcp__course__add"); anything else names its field ("message with id \"\"").
+    return { identity: alignment.identity === 'name' && /^[\w.:@/-]+$/.test(id) ? id : `with ${alignment.identity} ${JSON.stringify(id)}` };
   };
   for (const s of alignment.steps) {
     if (s.step === 'missing') add(into, () => ({ kind: 'missing', path: indexPath(path, s.i), expected: expected[s.i], ...name(expected[s.i]) }));

@@ -25,16 +25,20 @@ describe('arrays matched by identity', () => {
   const tools = ['a', 'b', 'add', 'c'].map((n) => ({ name: `mcp__course__${n}`, description: `does ${n}` }));
   it('names a missing element once instead of shifting every field after it', () => {
     const received = tools.filter((t) => t.name !== 'mcp__course__add');
-    expect(lines({ tools }, { tools: received })).toEqual(['tools[2]: tool name "mcp__course__add" is missing']);
-    expect(note({ tools }, { tools: received })).toBe('note: the tool with name "mcp__course__add" is missing from tools');
+    expect(lines({ tools }, { tools: received })).toEqual(['tools[2]: tool mcp__course__add is missing']);
+    expect(note({ tools }, { tools: received })).toBe('note: the tool mcp__course__add is missing from tools');
   });
   it('names an extra element', () => {
     const received = [...tools.slice(0, 2), { name: 'mcp__course__x', description: 'x' }, ...tools.slice(2)];
-    expect(lines({ tools }, { tools: received })).toEqual(['tools[2]: tool name "mcp__course__x" is not expected']);
+    expect(lines({ tools }, { tools: received })).toEqual(['tools[2]: tool mcp__course__x is not expected']);
   });
   it('still lists a changed field of a matched element', () => {
     const received = tools.map((t, i) => (i === 3 ? { ...t, description: 'other' } : t)).filter((_, i) => i !== 0);
-    expect(lines({ tools }, { tools: received })).toEqual(['tools[0]: tool name "mcp__course__a" is missing', 'tools[3].description: expected "does c", received "other"']);
+    expect(lines({ tools }, { tools: received })).toEqual(['tools[0]: tool mcp__course__a is missing', 'tools[3].description: expected "does c", received "other"']);
+  });
+  it('names an element by another identity field with that field', () => {
+    const calls = [{ id: 'c1', v: 1 }, { id: 'c2', v: 2 }];
+    expect(lines({ calls }, { calls: [calls[1]] })).toEqual(['calls[0]: call with id "c1" is missing']);
   });
   it('compares by index when the ids line up', () => {
     expect(lines([{ id: 'a', v: 1 }], [{ id: 'a', v: 2 }])).toEqual(['[0].v: expected 1, received 2']);

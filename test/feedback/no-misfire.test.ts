@@ -11,7 +11,7 @@ import { manifestStages, referenceOutputs, valuesOf, withArray, type ReferenceOu
 
 const stages = manifestStages();
 /** Notes that may answer a difference made only of correct values: where elements are. */
-const ORDER_NOTE = /^note: (the same \S+ in another order|the .+ expected at \[\d+\] is at \[\d+\]|the .+ with .+ is (missing|not expected))/;
+const ORDER_NOTE = /^note: (the same \S+ in another order|the .+ expected at \[\d+\] is at \[\d+\]|the .+ is (missing from|not expected in) \S+$)/;
 
 function pathRegex(path: string): RegExp {
   const literal = (path === 'stdout' ? '' : path).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
