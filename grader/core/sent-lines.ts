@@ -24,8 +24,17 @@ function callLines(calls: unknown[]): string[] {
   return lines;
 }
 
+function isEmptyObject(value: unknown): boolean {
+  return value !== null && typeof value === 'object' && !Array.isArray(value) && Object.keys(value).length === 0;
+}
+
 // The lines of a case's input: each top-level part as `key: <compact JSON>` and the calls one a line, in input order.
 export function sentLines(input: unknown): string[] {
   if (input === null || typeof input !== 'object' || Array.isArray(input)) return [excerptOf(typeof input === 'string' ? input : JSON.stringify(input) ?? 'undefined', 300)];
-  return Object.entries(input).flatMap(([key, value]) => (key === 'calls' && Array.isArray(value) ? callLines(value) : [`${key}: ${excerptOf(JSON.stringify(value) ?? 'undefined', PART_CHARS)}`]));
+  return Object.entries(input).flatMap(([key, value]) => {
+    if (key === 'calls' && Array.isArray(value)) return callLines(value);
+    // An empty sandbox says nothing the calls do not: it is left out.
+    if (key === 'sandbox' && isEmptyObject(value)) return [];
+    return [`${key}: ${excerptOf(JSON.stringify(value) ?? 'undefined', PART_CHARS)}`];
+  });
 }

@@ -3,12 +3,15 @@ import { sentLines, shownToolName } from '../../grader/core/sent-lines.ts';
 
 describe('sentLines', () => {
   it('shows every part a policy stage reads: sandbox, policy, confirmations and the calls', () => {
-    expect(sentLines({ sandbox: {}, policy: { high_risk: ['bash'] }, confirmations: [true], calls: [{ tool: 'bash', input: { command: 'echo hi' } }] })).toEqual([
-      'sandbox: {}',
+    expect(sentLines({ sandbox: { 'a.txt': 'A' }, policy: { high_risk: ['bash'] }, confirmations: [true], calls: [{ tool: 'bash', input: { command: 'echo hi' } }] })).toEqual([
+      'sandbox: {"a.txt":"A"}',
       'policy: {"high_risk":["bash"]}',
       'confirmations: [true]',
       '0: bash {"command":"echo hi"}',
     ]);
+  });
+  it('leaves an empty sandbox out', () => {
+    expect(sentLines({ sandbox: {}, calls: [{ tool: 'echo', input: { text: 'a' } }] })).toEqual(['0: echo {"text":"a"}']);
   });
   it('shows a scripted model and a turn limit for the loop', () => {
     expect(sentLines({ user: 'hi', model: [{ text: 'done' }], max_turns: 2 })).toEqual(['user: "hi"', 'model: [{"text":"done"}]', 'max_turns: 2']);
