@@ -56,9 +56,9 @@ export async function runStage(planned: PlannedStage, bundlePath: string, option
   const results = await runInOrder(
     cases,
     options.jobs,
-    // A tool that hangs: once the first two alike cases timed out during the same call, the rest are cut short.
+    // A tool that hangs: once two earlier cases timed out in calls to it (or outside any call), later ones are cut short.
     // The next case's process starts as soon as this one's processes are gone (`release`); its temp dir removal and judging overlap it.
-    (c, i, release) => gate.around(i, () => gradeCase(c, stage, bundlePath, options, probe, release)),
+    (c, i, release) => gate.around(i, (stop) => gradeCase(c, stage, bundlePath, { ...options, signal: options.signal ? AbortSignal.any([options.signal, stop]) : stop }, probe, release)),
     (result) => {
       // A program that crashes at start gets one stage problem, not a line per case.
       if (probe.crash) return;

@@ -1,6 +1,7 @@
 import type { Execute, ToolResult } from './types.ts';
 import type { Tools } from './tools.ts';
 import { failure } from './results.ts';
+import { hideRoot } from './host-path.ts';
 
 // The call's input as an object of fields; anything that is not a plain object counts as `{}`.
 type Input = Record<string, unknown>;
@@ -70,9 +71,4 @@ function isPlainObject(value: unknown): value is Input {
 
 function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
-}
-
-// Unexpected errors (from fs, say) name host paths; the model sees root-relative ones instead.
-function hideRoot(message: string, root: string): string {
-  return message.replaceAll(`${root}/`, '').replaceAll(root, '.');
 }

@@ -93,11 +93,12 @@ const MISTAKE_PATH = /^(stdout|[A-Za-z_$][\w$-]*(\.[A-Za-z_$][\w$-]*|\[(\d+|\*)\
 // cannot compile, a hint too short to help.
 export function mistakeProblems(mistakes: unknown, where: string): string[] {
   if (!Array.isArray(mistakes)) return [];
-  return mistakes.flatMap((m: { path?: unknown; hint?: unknown; matches?: unknown }, i) => {
+  return mistakes.flatMap((m: { path?: unknown; hint?: unknown; matches?: unknown; expected?: { matches?: unknown } }, i) => {
     const at = `${where}[${i}]`;
     const problems: string[] = [];
     if (typeof m?.path === 'string' && !MISTAKE_PATH.test(m.path)) problems.push(`${at}.path: "${m.path}" is not a path such as results[*].is_error (keys joined by ".", [n] or [*] for array items, "stdout" for the whole document)`);
     if (typeof m?.matches === 'string') problems.push(...matcherProblems({ $regex: m.matches }, `${at}.matches`));
+    if (typeof m?.expected?.matches === 'string') problems.push(...matcherProblems({ $regex: m.expected.matches }, `${at}.expected.matches`));
     if (typeof m?.hint === 'string' && m.hint.trim().length < MIN_HINT_CHARS) problems.push(`${at}.hint: too short (${m.hint.trim().length} characters): say what the mistake is and how to fix it`);
     return problems;
   });

@@ -11,12 +11,38 @@ export { formatValue };
 // The lines naming where a mismatch is and what differs (long or multi-line strings: the first line that differs).
 export function describeMismatch(m: Mismatch): string {
   const where = displayPath(m.path);
-  if (m.kind === 'missing') return `${where}: missing, expected ${formatValue(m.expected)}`;
-  if (m.kind === 'unexpected') return `${where}: not expected, received ${formatValue(m.received)}`;
+  if (m.kind === 'missing') return m.identity ? `${where}: ${elementNoun(m.path, m.expected)} ${m.identity} is missing` : `${where}: missing, expected ${formatValue(m.expected)}`;
+  if (m.kind === 'unexpected') return m.identity ? `${where}: ${elementNoun(m.path, m.received)} ${m.identity} is not expected` : `${where}: not expected, received ${formatValue(m.received)}`;
+  if (m.kind === 'moved') return `${where}: the ${elementNoun(m.path, m.expected)} expected at [${lastIndex(m.path)}] is at [${m.from}]`;
+  if (m.kind === 'reordered') return describeReordered(where, m);
   if (typeof m.expected === 'string' && typeof m.received === 'string' && isLongStringPair(m.expected, m.received)) {
     return describeStringDifference(where, m.expected, m.received).join('\n');
   }
   return `${where}: expected ${formatValue(m.expected)}, received ${formatValue(m.received)}`;
+}
+
+/** How many moves of a reordered array are spelled out. */
+const MAX_MOVES = 3;
+
+// The last index of an element path: results[2] → 2.
+function lastIndex(path: string): string {
+  return /\[(\d+)\]$/.exec(path)?.[1] ?? '?';
+}
+
+// What an element of the array at (or holding) `path` is called: its key made singular, and its role when it has one
+// ("tool message" for a `messages` item with role "tool"; "element" when the array has no key).
+export function elementNoun(path: string, value?: unknown): string {
+  const key = /([A-Za-z_]+)(?:\[\d+\])?$/.exec(path)?.[1];
+  const noun = key ? key.replace(/ies$/, 'y').replace(/s$/, '') : 'element';
+  const role = value !== null && typeof value === 'object' ? (value as { role?: unknown }).role : undefined;
+  return typeof role === 'string' && /^[a-z_]{1,20}$/.test(role) ? `${role} ${noun}` : noun;
+}
+
+function describeReordered(where: string, m: Extract<Mismatch, { kind: 'reordered' }>): string {
+  const items = Array.isArray(m.expected) ? m.expected : [];
+  const moves = m.moves.slice(0, MAX_MOVES).map(([i, j]) => `the ${elementNoun(`${where}[${i}]`, items[i])} expected at [${i}] is at [${j}]`);
+  const more = m.moves.length > MAX_MOVES ? `; … ${m.moves.length - MAX_MOVES} more moved` : '';
+  return `${where}: the same ${items.length} elements in another order: ${moves.join('; ')}${more}`;
 }
 
 function describeOutputLimit(f: Extract<Failure, { kind: 'output-limit' }>): string[] {
@@ -91,7 +117,8 @@ function verdictText(verdict: Verdict): string {
 function timeoutText(verdict: Extract<Verdict, { status: 'timeout' }>): string {
   if (verdict.cutShort) {
     const { call, cases } = verdict.cutShort;
-    return `cut short: ${call} timed out in ${cases} earlier cases, so this case, which calls the same tool, was not run (fix that tool and rerun)`;
+    if (call === '') return `cut short: the program timed out outside any tool call in ${cases} earlier cases of this stage (a turn, promise or timer that never settles?), so this case was not run (fix that and rerun)`;
+    return `cut short: calls to ${call} timed out in ${cases} earlier cases, so this case, which calls ${call} too, was not run (fix that tool and rerun)`;
   }
   if (verdict.during) return `timed out during ${verdict.during}: the call did not return within ${verdict.timeoutMs} ms (an endless loop, or waiting on something that never comes?)`;
   return `timed out after ${verdict.timeoutMs} ms: the program did not exit (an endless loop, or a timer, child process or open handle that keeps it alive?)`;

@@ -2,11 +2,13 @@
 // every number off by one, seconds for milliseconds, case or whitespace only, a missing prefix… Needs no course content.
 import type { Mismatch } from './types.ts';
 import { formatValue } from './format-value.ts';
+import { elementNoun } from './describe.ts';
 
 /** A shape check: the note for a difference of that shape, or undefined. */
 type ShapeCheck = (m: Mismatch) => string | undefined;
 
-const NUMBER = /-?\d+(?:\.\d+)?/g;
+/** A whole number in text (with its sign and fraction), never digits inside a word or identifier ("call-2", "v1", "a1b"). */
+const NUMBER = /(?<![\w.-])-?\d+(?:\.\d+)?(?![\w]|\.\d)/g;
 const QUOTE_CHARS = 24;
 
 // A short quoted piece of text for a note.
@@ -137,8 +139,42 @@ const whitespaceOnly: ShapeCheck = (m) => {
   return 'note: only whitespace differs (spaces, tabs or newlines)';
 };
 
+// The array's key as a student reads it, from a path to it or to one of its elements.
+function arrayName(path: string): string {
+  return /([A-Za-z_]+)(?:\[\d+\])?$/.exec(path)?.[1] ?? 'elements';
+}
+
+const reordered: ShapeCheck = (m) => {
+  if (m.kind !== 'reordered') return undefined;
+  const name = arrayName(m.path);
+  const rule = name === 'results' ? 'results[i] must answer calls[i] (keep them by index, not in the order they finish)' : `keep the ${name} in the order the stage text gives`;
+  return `note: the same ${name} in another order: ${rule}`;
+};
+
+const moved: ShapeCheck = (m) => {
+  if (m.kind !== 'moved') return undefined;
+  const at = /\[(\d+)\]$/.exec(m.path)?.[1] ?? '?';
+  return `note: the ${elementNoun(m.path, m.expected)} expected at [${at}] is at [${m.from}]: check the order in which the ${arrayName(m.path)} are added`;
+};
+
+const namedElement: ShapeCheck = (m) => {
+  if ((m.kind !== 'missing' && m.kind !== 'unexpected') || !m.identity) return undefined;
+  const noun = elementNoun(m.path, m.kind === 'missing' ? m.expected : m.received);
+  return m.kind === 'missing' ? `note: the ${noun} ${m.identity} is missing from ${arrayName(m.path)}` : `note: the ${noun} ${m.identity} is not expected in ${arrayName(m.path)}`;
+};
+
+/** A host temp path as a program might leak it: /tmp/…, macOS's /var/folders/…, a sandbox directory dispatch-…. */
+const HOST_PATH = /(?:\/tmp\/|\/private\/var\/|\/var\/folders\/)\S*|\S*dispatch-[A-Za-z0-9]{6}\S*/;
+
+const hostPath: ShapeCheck = (m) => {
+  if (m.kind !== 'value' || typeof m.expected !== 'string' || typeof m.received !== 'string') return undefined;
+  const leaked = HOST_PATH.exec(m.received)?.[0];
+  if (!leaked || HOST_PATH.test(m.expected)) return undefined;
+  return `note: the received text shows a host path (${quote(leaked)}): answer with the path as given, relative to the sandbox root, never the sandbox's directory on the host`;
+};
+
 /** The checks in order: the most specific first. */
-const CHECKS: ShapeCheck[] = [extraIsError, nullForAbsent, absentForNull, typeChange, lineEndings, finalNewline, perLinePrefix, sameLinesReordered, numbers, caseOnly, whitespaceOnly, affix];
+const CHECKS: ShapeCheck[] = [reordered, moved, namedElement, extraIsError, nullForAbsent, absentForNull, typeChange, lineEndings, finalNewline, perLinePrefix, sameLinesReordered, hostPath, numbers, caseOnly, whitespaceOnly, affix];
 
 // The note for the shape of one difference, or undefined when it has no shape worth naming.
 export function shapeNote(m: Mismatch): string | undefined {
@@ -149,9 +185,12 @@ export function shapeNote(m: Mismatch): string | undefined {
   return undefined;
 }
 
-// The note for the first difference (in document order) that has a recognisable shape.
+/** Differences about where elements are: they explain the others (a shifted element changes every field after it). */
+const ORDER_KINDS = new Set<Mismatch['kind']>(['reordered', 'moved']);
+
+// The note for the first difference that has a recognisable shape: an order difference first, then document order.
 export function firstShapeNote(mismatches: Mismatch[]): string | undefined {
-  for (const m of mismatches) {
+  for (const m of [...mismatches.filter((x) => ORDER_KINDS.has(x.kind)), ...mismatches.filter((x) => !ORDER_KINDS.has(x.kind))]) {
     const note = shapeNote(m);
     if (note) return note;
   }

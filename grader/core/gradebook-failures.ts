@@ -50,7 +50,7 @@ export function caseFailure(result: CaseResult, stage: Stage): CaseFailure | und
     file: c.file,
     status: verdict.status,
     difference: boundedText(firstDifference(verdict), DIFFERENCE_CHARS),
-    ...failureAnswer(verdict, stage),
+    ...failureAnswer(result, stage),
     hint: c.hint,
     lost: caseScore(result).maxScore,
     ...(c.private ? { private: true as const } : {}),

@@ -8,6 +8,8 @@ const SHORT_CHARS = 24;
 const BEFORE_CHARS = 30;
 /** How many characters an excerpt shows from the first difference on. */
 const AFTER_CHARS = 40;
+/** A string of at most this many characters is shown whole (escaped, on one line), never cut at the difference. */
+export const WHOLE_CHARS = 120;
 /** How many missing or extra lines are quoted. */
 const MAX_QUOTED_LINES = 3;
 
@@ -45,19 +47,25 @@ function firstDifference(a: string, b: string): number {
 /** One excerpt line: the text as printed (escaped) and the display column of the first difference in it. */
 type Excerpt = { text: string; caretColumn: number };
 
-// The part of `text` around `at` on its line, escaped, with where the caret goes; `from` is where both excerpts start.
+// The part of `text` around `at` on its line, escaped, with where the caret goes; `lineStart` is where both excerpts
+// start. A short text is shown whole instead: every line, nothing cut.
 function excerpt(text: string, lineStart: number, at: number): Excerpt {
-  const before = Array.from(text.slice(lineStart, at));
-  const cutBefore = before.length > BEFORE_CHARS;
+  const whole = isShort(text);
+  const before = Array.from(text.slice(whole ? 0 : lineStart, at));
+  const cutBefore = !whole && before.length > BEFORE_CHARS;
   const shownBefore = (cutBefore ? before.slice(-BEFORE_CHARS) : before).map(visibleChar).join('');
   const newline = text.indexOf('\n', at);
-  const rest = Array.from(text.slice(at, newline === -1 ? text.length : newline + 1));
-  const cutAfter = rest.length > AFTER_CHARS;
+  const rest = Array.from(text.slice(at, whole || newline === -1 ? text.length : newline + 1));
+  const cutAfter = !whole && rest.length > AFTER_CHARS;
   const shownAfter = (cutAfter ? rest.slice(0, AFTER_CHARS) : rest).map(visibleChar).join('');
   // safe-text breaks "##[" (a CI workflow command) the same way later: measure what will be printed.
   const head = `${cutBefore ? '…' : ''}"${shownBefore}`.replace(/##\[/g, '#\\u0023[');
   const tail = `${shownAfter}"${cutAfter ? '…' : ''}${at >= text.length ? ' (ends here)' : ''}`;
   return { text: `${head}${tail}`, caretColumn: displayWidth(head) };
+}
+
+function isShort(text: string): boolean {
+  return text.length <= WHOLE_CHARS || Array.from(text).length <= WHOLE_CHARS;
 }
 
 // The lines one string holds and the other lacks, when that is the whole difference: [where, lines, which side has them].
@@ -73,6 +81,14 @@ function wholeLines(expected: string, received: string): { index: number; lines:
   return tailMatches && longer.slice(index + k).length === shorter.length - index ? { index, lines: longer.slice(index, index + k), side } : undefined;
 }
 
+// "line 2 is missing", "lines 2–3 are not expected".
+function linesLabel(lines: { index: number; lines: string[]; side: 'missing' | 'extra' }): string {
+  const first = lines.index + 1;
+  const span = lines.lines.length === 1 ? `line ${first}` : `lines ${first}–${first + lines.lines.length - 1}`;
+  const verb = lines.lines.length === 1 ? 'is' : 'are';
+  return lines.side === 'missing' ? `${span} ${verb} missing` : `${span} ${verb} not expected`;
+}
+
 function size(text: string): string {
   const n = lineCount(text);
   return `${n} ${n === 1 ? 'line' : 'lines'}, ${Array.from(text).length} chars`;
@@ -82,10 +98,9 @@ function size(text: string): string {
 export function describeStringDifference(where: string, expected: string, received: string): string[] {
   const counts = `expected ${size(expected)}; received ${size(received)}`;
   const lines = lineCount(expected) > 1 || lineCount(received) > 1 ? wholeLines(expected, received) : undefined;
-  if (lines) {
-    const first = lines.index + 1;
-    const span = lines.lines.length === 1 ? `line ${first}` : `lines ${first}–${first + lines.lines.length - 1}`;
-    const label = lines.side === 'missing' ? `${span} ${lines.lines.length === 1 ? 'is' : 'are'} missing` : `${span} ${lines.lines.length === 1 ? 'is' : 'are'} not expected`;
+  const bothShort = isShort(expected) && isShort(received);
+  if (lines && !bothShort) {
+    const label = linesLabel(lines);
     const quote = lines.side === 'missing' ? '  missing:  ' : '  extra:    ';
     return [`${where}: ${label} (${counts})`, ...lines.lines.map((l) => `${quote}${excerpt(l, 0, 0).text}`)];
   }
@@ -97,8 +112,9 @@ export function describeStringDifference(where: string, expected: string, receiv
   const exp = excerpt(expected, lineStart, at);
   const rec = excerpt(received, lineStart, at);
   const label = '  received: ';
+  const heading = lines ? linesLabel(lines) : `the strings differ at line ${line}, column ${column}`;
   return [
-    `${where}: the strings differ at line ${line}, column ${column} (${counts})`,
+    `${where}: ${heading} (${counts})`,
     `  expected: ${exp.text}`,
     `${label}${rec.text}`,
     `${' '.repeat(label.length + rec.caretColumn)}^`,

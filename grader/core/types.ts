@@ -27,11 +27,21 @@ export type MistakeCondition =
   /** The received value is a string that this RE2 regular expression matches (anywhere; anchor with ^ and $). */
   | { matches: string }
   /** The received value is of this JSON type: string, number, integer, boolean, null, array or object. */
-  | { type: 'string' | 'number' | 'integer' | 'boolean' | 'null' | 'array' | 'object' };
+  | { type: 'string' | 'number' | 'integer' | 'boolean' | 'null' | 'array' | 'object' }
+  /** The array at the path holds its elements in another order (all of them, or one moved). */
+  | { order: true };
+
+/** What the expected value must be for a pattern that tells two correct forms apart: a value condition, or
+ * `absent` (the expected document has no key there). */
+export type ExpectedCondition = { absent: true } | { equals: unknown } | { matches: string } | { type: Extract<MistakeCondition, { type: unknown }>['type'] };
 
 /** One entry of a stage's `mistakes` array in stages/stages.json. */
 export type MistakePattern = MistakeCondition & {
-  /** Where in stdout's document, e.g. `results[*].is_error` (`[*]` stands for any index; `stdout` for the whole document). */
+  /** Narrows the pattern to one confusion: it fires only where the expected value meets this (and then even when
+   * the expected value meets the received condition too, as two messages of one form do). */
+  expected?: ExpectedCondition;
+  /** Where in stdout's document, e.g. `results[*].is_error` (`[*]` stands for any index; `stdout` for the whole
+   * document); `exitCode` is the exit code and `stderr` what the program wrote there. */
   path: string;
   /** What to tell the student when it matches: the mistake, and how to fix it. */
   hint: string;
@@ -101,8 +111,13 @@ export type RunResult = {
 /** One difference between the expected and the received JSON. */
 export type Mismatch =
   | { kind: 'value'; path: string; expected: unknown; received: unknown }
-  | { kind: 'missing'; path: string; expected: unknown }
-  | { kind: 'unexpected'; path: string; received: unknown };
+  /** `identity` names the element by its identity field when the array is matched by one (`name "x"`). */
+  | { kind: 'missing'; path: string; expected: unknown; identity?: string }
+  | { kind: 'unexpected'; path: string; received: unknown; identity?: string }
+  /** The element expected at `path` is at index `from` of the received array (and agrees with it, or is listed apart). */
+  | { kind: 'moved'; path: string; expected: unknown; received: unknown; from: number }
+  /** The array at `path` holds the expected elements in another order; `moves` pairs expected and received indexes. */
+  | { kind: 'reordered'; path: string; expected: unknown; received: unknown; moves: [number, number][] };
 
 /** Why a run failed its case; a failed verdict holds one or more. */
 export type Failure =
@@ -136,8 +151,8 @@ export type Verdict =
   | { status: 'pass' }
   | { status: 'fail'; failures: Failure[] }
   /**
-   * `during`: the call that was running (`calls[0] glob`). `cutShort`: not run to its timeout, because the first
-   * cases of the stage whose first call is the same all timed out during it.
+   * `during`: the call that was running (`calls[0] glob`). `cutShort`: not run to its end, because earlier cases of
+   * the stage timed out in calls to a tool it calls (`call`: the tool), or outside any call (`call`: "").
    */
   | { status: 'timeout'; timeoutMs: number; during?: string; cutShort?: { call: string; cases: number } }
   | { status: 'error'; message: string }

@@ -2,6 +2,7 @@ import type { CaseResult, Mismatch, Stage } from '../core/types.ts';
 import { failureAnswer, mismatchesOf } from '../core/failure-answer.ts';
 import { describeFailure, describeVerdict } from '../core/describe.ts';
 import { excerptOf } from '../core/parse-stdout.ts';
+import { sentLines } from '../core/sent-lines.ts';
 import { reproduceCommand, rerunCommand } from '../core/reproduce.ts';
 import { safeText } from '../core/safe-text.ts';
 import { oneLineDifference } from '../core/failure-order.ts';
@@ -9,23 +10,10 @@ import { oneLineDifference } from '../core/failure-order.ts';
 /** Paints parts of a failure; identity functions when colours are off. */
 export type Paint = { dim: (s: string) => string; red: (s: string) => string; green: (s: string) => string; yellow: (s: string) => string; bold: (s: string) => string };
 
-const MAX_CALLS = 12;
 const STDERR_CHARS = 1_200;
 
 function indent(text: string, prefix: string): string {
   return text.split('\n').map((line) => prefix + line).join('\n');
-}
-
-// The calls a dispatch-style input sent, one line each; the raw input for any other shape.
-function sentLines(input: unknown): string[] {
-  const calls = (input as { calls?: unknown } | null)?.calls;
-  if (!Array.isArray(calls)) return [excerptOf(typeof input === 'string' ? input : JSON.stringify(input), 300)];
-  const lines = calls.slice(0, MAX_CALLS).map((call, i) => {
-    const { tool, input: args } = (call ?? {}) as { tool?: unknown; input?: unknown };
-    return `${i}: ${String(tool)} ${excerptOf(JSON.stringify(args ?? {}), 200)}`;
-  });
-  if (calls.length > MAX_CALLS) lines.push(`… ${calls.length - MAX_CALLS} more calls`);
-  return lines;
 }
 
 function failureLines(result: CaseResult): string[] {
@@ -63,14 +51,14 @@ export type FailureBlock = {
 // hint, and how to reproduce it.
 export function failureBlock(result: CaseResult, stage: Stage): FailureBlock {
   const mismatches = mismatchesOf(result.verdict);
-  const { note, mistake } = failureAnswer(result.verdict, stage);
+  const { note, mistake } = failureAnswer(result, stage);
   const stderr = result.run?.stderr.trimEnd() ?? '';
   const timeoutMs = result.verdict.status === 'timeout' ? result.verdict.timeoutMs : undefined;
   return {
     stage: stage.slug,
     name: result.case.name,
     file: result.case.file,
-    sent: sentLines(result.case.input),
+    sent: sentLines(result.case.input).map((l) => safeText(l)),
     label: result.verdict.status === 'fail' ? 'what differs' : result.verdict.status,
     differs: failureLines(result),
     mismatches,

@@ -3,6 +3,7 @@ import type { ToolResult } from '../types.ts';
 import { ToolExecutionError, ToolValidationError, UnknownToolError } from './errors.ts';
 import { firstViolation } from './validate.ts';
 import { failure } from '../results.ts';
+import { hideRoot } from '../host-path.ts';
 
 // A call that passed lookup and validation: the tool and the input its handler will get.
 export type PreparedCall = { tool: ToolDefinition; input: Record<string, unknown> };
@@ -11,6 +12,9 @@ export type PreparedCall = { tool: ToolDefinition; input: Record<string, unknown
 // handler. A Map, not a plain object, so that "constructor" or "__proto__" are unknown names.
 export class ToolRegistry {
   readonly #tools = new Map<string, ToolDefinition>();
+
+  // `hostRoot`: the sandbox directory on the host, taken out of a thrown message (as register-tools does).
+  constructor(readonly hostRoot?: string) {}
 
   // Adds a tool; a taken name is refused, so that nothing can silently replace a tool.
   register(tool: ToolDefinition): void {
@@ -48,7 +52,8 @@ export class ToolRegistry {
     try {
       return await call.tool.handler(call.input);
     } catch (error) {
-      throw new ToolExecutionError(error instanceof Error ? error.message : String(error));
+      const message = error instanceof Error ? error.message : String(error);
+      throw new ToolExecutionError(this.hostRoot === undefined ? message : hideRoot(message, this.hostRoot));
     }
   }
 

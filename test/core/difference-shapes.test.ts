@@ -45,3 +45,14 @@ describe('shapeNote', () => {
     expect(firstShapeNote([value('x', 'hello')])).toBeUndefined();
   });
 });
+
+describe('a host path in the received text', () => {
+  it('is named, with the fix', () => {
+    const note = shapeNote({ kind: 'value', path: 'results[0].content', expected: 'File created successfully at: a.txt', received: 'File created successfully at: /tmp/x/dispatch-AbC123/a.txt' });
+    expect(note).toBe('note: the received text shows a host path ("/tmp/x/dispatch-AbC123/a…"): answer with the path as given, relative to the sandbox root, never the sandbox\'s directory on the host');
+  });
+  it('is no note when the expected text shows one too, or none is there', () => {
+    expect(shapeNote({ kind: 'value', path: 'c', expected: 'in /tmp/a', received: 'in /tmp/b' }) ?? '').not.toMatch(/host path/);
+    expect(shapeNote({ kind: 'value', path: 'c', expected: 'Error: File not found: /etc/x', received: 'Error: File not found: etc/x' }) ?? '').not.toMatch(/host path/);
+  });
+});

@@ -45,20 +45,22 @@ describe('jsonDiff with matchers', () => {
 
 describe('long and multi-line strings', () => {
   it.each<[string, string, string, string[]]>([
-    ['a changed middle line', '1: a\n2: b\n3: c\n', '1: a\n2: B\n3: c\n', [
+    ['a changed middle line, shown whole (under 120 characters)', '1: a\n2: b\n3: c\n', '1: a\n2: B\n3: c\n', [
       'content: the strings differ at line 2, column 4 (expected 3 lines, 15 chars; received 3 lines, 15 chars)',
-      '  expected: "2: b\\n"',
-      '  received: "2: B\\n"',
-      '                ^',
+      '  expected: "1: a\\n2: b\\n3: c\\n"',
+      '  received: "1: a\\n2: B\\n3: c\\n"',
+      '                      ^',
     ]],
-    ['a missing last line', '1: a\n2: b\n', '1: a\n', [
+    ['a missing last line, both sides whole', '1: a\n2: b\n', '1: a\n', [
       'content: line 2 is missing (expected 2 lines, 10 chars; received 1 line, 5 chars)',
-      '  missing:  "2: b\\n"',
+      '  expected: "1: a\\n2: b\\n"',
+      '  received: "1: a\\n" (ends here)',
+      '                   ^',
     ]],
     ['numbering missing on every line', 'line one\nline two', '1: line one\n2: line two', [
       'content: the strings differ at line 1, column 1 (expected 2 lines, 17 chars; received 2 lines, 23 chars)',
-      '  expected: "line one\\n"',
-      '  received: "1: line one\\n"',
+      '  expected: "line one\\nline two"',
+      '  received: "1: line one\\n2: line two"',
       '             ^',
     ]],
     ['a long single line cut around the difference', `${'x'.repeat(100)}A${'y'.repeat(100)}`, `${'x'.repeat(100)}B${'y'.repeat(100)}`, [

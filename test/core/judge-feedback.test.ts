@@ -40,8 +40,9 @@ describe('judge: the running call', () => {
   });
 
   it('says how a case was cut short', () => {
-    expect(describeVerdict({ status: 'timeout', timeoutMs: 1000, during: 'calls[0] glob', cutShort: { call: 'calls[0] glob', cases: 2 } })).toBe(
-      'cut short: calls[0] glob timed out in 2 earlier cases, so this case, which calls the same tool, was not run (fix that tool and rerun)',
+    expect(describeVerdict({ status: 'timeout', timeoutMs: 1000, during: 'glob', cutShort: { call: 'glob', cases: 2 } })).toBe(
+      'cut short: calls to glob timed out in 2 earlier cases, so this case, which calls glob too, was not run (fix that tool and rerun)',
     );
+    expect(describeVerdict({ status: 'timeout', timeoutMs: 1000, cutShort: { call: '', cases: 2 } })).toMatch(/^cut short: the program timed out outside any tool call in 2 earlier cases of this stage/);
   });
 });

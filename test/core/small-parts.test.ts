@@ -62,10 +62,10 @@ describe('pointerToPath', () => {
 describe('reproduce commands', () => {
   const c: Case = { name: "it's odd", hint: 'h', stage: 'echo', file: 'f', input: { calls: [{ tool: 'echo', input: { text: "it's" } }] }, expect: {} };
   it('quotes the stdin for a POSIX shell', () => {
-    expect(reproduceCommand(c, { slug: 'echo', title: '', command: 'dispatch' })).toBe(`printf '%s' '{"calls":[{"tool":"echo","input":{"text":"it'\\''s"}}]}' | perl -e 'alarm shift; exec @ARGV' 10 node --import tsx program.ts dispatch`);
+    expect(reproduceCommand(c, { slug: 'echo', title: '', command: 'dispatch' })).toBe(`printf '%s' '{"calls":[{"tool":"echo","input":{"text":"it'\\''s"}}]}' | perl -e 'alarm shift; exec @ARGV' 10 node --import tsx program.ts dispatch; echo "(exit code $?)"`);
   });
   it('sends a string input verbatim', () => {
-    expect(reproduceCommand({ ...c, input: '{oops' }, { slug: 'p', title: '', command: 'protocol' })).toBe(`printf '%s' '{oops' | perl -e 'alarm shift; exec @ARGV' 10 node --import tsx program.ts protocol`);
+    expect(reproduceCommand({ ...c, input: '{oops' }, { slug: 'p', title: '', command: 'protocol' })).toBe(`printf '%s' '{oops' | perl -e 'alarm shift; exec @ARGV' 10 node --import tsx program.ts protocol; echo "(exit code $?)"`);
   });
   it('reruns one case through the grader', () => {
     expect(rerunCommand(c)).toBe(`npx dispatch-lab test --stage echo --case 'it'\\''s odd'`);

@@ -5,23 +5,41 @@ import { displayWidth } from '../../grader/core/display-width.ts';
 const at = (expected: string, received: string) => describeStringDifference('results[0].content', expected, received);
 
 describe('describeStringDifference', () => {
-  it('puts a caret under the first differing character of a long line', () => {
+  it('shows a line under 120 characters whole, with a caret under the first difference', () => {
     const expected = 'Error: No match found for replacement. Please check your text and try again.';
     expect(at(expected, expected.slice(0, -1))).toEqual([
       'results[0].content: the strings differ at line 1, column 76 (expected 1 line, 76 chars; received 1 line, 75 chars)',
-      '  expected: …" check your text and try again."',
-      '  received: …" check your text and try again" (ends here)',
-      '                                            ^',
+      `  expected: "${expected}"`,
+      `  received: "${expected.slice(0, -1)}" (ends here)`,
+      `${' '.repeat(13 + 75)}^`,
     ]);
   });
 
-  it('names the line and column in a multi-line text and escapes what it shows', () => {
+  it('shows a short multi-line text whole and escaped, the caret on the escaped line', () => {
     expect(at('1: a\n2: b\tc\n3: c\n', '1: a\n2: b c\n3: c\n')).toEqual([
       'results[0].content: the strings differ at line 2, column 5 (expected 3 lines, 17 chars; received 3 lines, 17 chars)',
-      '  expected: "2: b\\tc\\n"',
-      '  received: "2: b c\\n"',
-      '                 ^',
+      '  expected: "1: a\\n2: b\\tc\\n3: c\\n"',
+      '  received: "1: a\\n2: b c\\n3: c\\n"',
+      '                       ^',
     ]);
+  });
+
+  it('shows a short text with a line less whole on both sides', () => {
+    expect(at('a.txt\npipe', 'a.txt\n')).toEqual([
+      'results[0].content: line 2 is missing (expected 2 lines, 10 chars; received 1 line, 6 chars)',
+      '  expected: "a.txt\\npipe"',
+      '  received: "a.txt\\n" (ends here)',
+      '                    ^',
+    ]);
+    expect(at('1: a\n2: b\n3: c\n', '1: a\n3: c\n')[0]).toBe('results[0].content: line 2 is missing (expected 3 lines, 15 chars; received 2 lines, 10 chars)');
+  });
+
+  it('shows a short side whole beside a long side cut at the difference', () => {
+    const expected = "ValidationError: 'greeting' is a required property (path: greeting)";
+    const received = `MCP error -32602: Input validation error: ${'x'.repeat(100)}`;
+    const lines = at(expected, received);
+    expect(lines[1]).toBe(`  expected: "${expected}"`);
+    expect(lines[2]).toBe(`  received: "${received.slice(0, 40)}"…`);
   });
 
   it('keeps the caret in place after wide and combining characters', () => {
@@ -33,20 +51,15 @@ describe('describeStringDifference', () => {
     expect(caret).toBe(displayWidth(before));
   });
 
-  it('shows a missing line as the missing text', () => {
-    expect(at('1: a\n2: b\n3: c\n', '1: a\n3: c\n')).toEqual([
-      'results[0].content: line 2 is missing (expected 3 lines, 15 chars; received 2 lines, 10 chars)',
-      '  missing:  "2: b\\n"',
+  it('quotes missing or extra whole lines of a long text', () => {
+    const body = Array.from({ length: 12 }, (_, i) => `${i + 1}: line number ${i + 1}\n`);
+    expect(at(body.join(''), [...body.slice(0, 3), ...body.slice(4)].join(''))).toEqual([
+      'results[0].content: line 4 is missing (expected 12 lines, 210 chars; received 11 lines, 193 chars)',
+      '  missing:  "4: line number 4\\n"',
     ]);
-  });
-
-  it('shows missing last lines and extra lines', () => {
-    expect(at('1: a\n2: b\n', '1: a\n')[1]).toBe('  missing:  "2: b\\n"');
-    expect(at('a\nb\n', 'a\nx\ny\nb\n')).toEqual([
-      'results[0].content: lines 2–3 are not expected (expected 2 lines, 4 chars; received 4 lines, 8 chars)',
-      '  extra:    "x\\n"',
-      '  extra:    "y\\n"',
-    ]);
+    const extra = at(body.join(''), [...body.slice(0, 2), 'x\n', 'y\n', ...body.slice(2)].join(''));
+    expect(extra.slice(1)).toEqual(['  extra:    "x\\n"', '  extra:    "y\\n"']);
+    expect(extra[0]).toMatch(/^results\[0\]\.content: lines 3–4 are not expected/);
   });
 
   it('cuts a long line on both sides of the difference', () => {

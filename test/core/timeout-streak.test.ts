@@ -1,17 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { cutShortBy, streakWitnesses } from '../../grader/core/timeout-streak.ts';
+import { cutShortBy, OUTSIDE_CALLS, streakWitnesses } from '../../grader/core/timeout-streak.ts';
 import { toolsOf, withRunningCall } from '../../grader/core/running-call.ts';
 import type { RunResult, Verdict } from '../../grader/core/types.ts';
 
 describe('streakWitnesses', () => {
   const tools = [['glob'], ['view'], ['create', 'glob'], ['glob', 'view'], [], ['view', 'glob'], ['grep']];
+  const outside = (n: number) => ({ tool: OUTSIDE_CALLS, cases: Array.from({ length: n }, (_, i) => i) });
   it.each<[number, { tool: string; cases: number[] }[]]>([
     [0, []],
-    [2, []],
-    [3, [{ tool: 'glob', cases: [0, 2] }]],
-    [4, []],
-    [5, [{ tool: 'view', cases: [1, 3] }, { tool: 'glob', cases: [0, 2] }]],
-    [6, []],
+    [1, []],
+    [2, [outside(2)]],
+    [3, [{ tool: 'glob', cases: [0, 2] }, outside(3)]],
+    [5, [{ tool: 'view', cases: [1, 3] }, { tool: 'glob', cases: [0, 2, 3] }, outside(5)]],
+    [6, [outside(6)]],
   ])('case %i waits for %j', (index, witnesses) => {
     expect(streakWitnesses(tools, index)).toEqual(witnesses);
   });
@@ -19,15 +20,24 @@ describe('streakWitnesses', () => {
 
 describe('cutShortBy', () => {
   const hung: Verdict = { status: 'timeout', timeoutMs: 100, during: 'calls[0] glob' };
-  it.each<[string, Verdict[], boolean]>([
-    ['both timed out during a call to the tool', [hung, { ...hung, during: 'calls[1] glob' }], true],
-    ['one passed', [hung, { status: 'pass' }], false],
-    ['one timed out during another tool', [hung, { ...hung, during: 'calls[1] view' }], false],
-    ['one timed out with no call named', [hung, { status: 'timeout', timeoutMs: 100 }], false],
-    ['one was itself cut short', [hung, { ...hung, cutShort: { call: 'calls[0] glob', cases: 2 } }], false],
-    ['too few witnesses', [hung], false],
-  ])('%s', (_, verdicts, cut) => {
-    expect(cutShortBy([{ tool: 'view', verdicts: [{ status: 'pass' }, { status: 'pass' }] }, { tool: 'glob', verdicts }])).toEqual(cut ? { call: 'calls[0] glob', cases: 2 } : undefined);
+  const pass: Verdict = { status: 'pass' };
+  it.each<[string, (Verdict | undefined)[], 'cut' | 'run' | 'open']>([
+    ['two hangs in calls to the tool', [hung, { ...hung, during: 'calls[1] glob' }], 'cut'],
+    ['two hangs after a pass: the count does not reset', [pass, hung, pass, hung], 'cut'],
+    ['two hangs decide before the other verdicts are in', [undefined, hung, undefined, hung], 'cut'],
+    ['one hang and a pass', [hung, pass], 'run'],
+    ['one hang, one verdict still to come', [hung, undefined], 'open'],
+    ['a hang in another tool', [hung, { ...hung, during: 'calls[1] view' }], 'run'],
+    ['a hang outside any call', [hung, { status: 'timeout', timeoutMs: 100 }], 'run'],
+    ['a case itself cut short is no hang', [hung, { ...hung, cutShort: { call: 'glob', cases: 2 } }], 'run'],
+  ])('%s', (_, verdicts, decision) => {
+    const found = cutShortBy([{ tool: 'view', verdicts: [pass, pass] }, { tool: 'glob', verdicts }]);
+    expect(found).toEqual(decision === 'cut' ? { call: 'glob', cases: 2 } : decision === 'run' ? 'run' : undefined);
+  });
+  it('counts hangs outside any call for the program as a whole', () => {
+    const outside: Verdict = { status: 'timeout', timeoutMs: 100 };
+    expect(cutShortBy([{ tool: OUTSIDE_CALLS, verdicts: [outside, pass, outside] }])).toEqual({ call: '', cases: 2 });
+    expect(cutShortBy([{ tool: OUTSIDE_CALLS, verdicts: [outside, hung] }])).toBe('run');
   });
 });
 

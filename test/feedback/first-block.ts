@@ -9,7 +9,8 @@ export function firstBlock(output: string): FirstBlock | undefined {
   const end = lines.findIndex((l, i) => i > start && l.startsWith('  rerun:'));
   const block = lines.slice(start, end < 0 ? undefined : end + 1);
   const differs = block.indexOf('  what differs:');
-  const paths = differs < 0 ? [] : block.slice(differs + 1).filter((l) => /^ {4}\S/.test(l)).map((l) => /^ {4}([^:\s]+):/.exec(l)?.[1] ?? '').filter((p) => p !== '');
+  // "exit code: expected 0, received 1" names the exit code, as a mistake pattern does: exitCode.
+  const paths = differs < 0 ? [] : block.slice(differs + 1).filter((l) => /^ {4}\S/.test(l)).map((l) => /^ {4}(exit code|[^:\s]+):/.exec(l)?.[1]?.replace('exit code', 'exitCode') ?? '').filter((p) => p !== '');
   const answers = block.filter((l) => /^ {2}(note|likely mistake|hint):/.test(l));
   return { text: block.join('\n'), paths, answers };
 }

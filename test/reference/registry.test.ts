@@ -157,3 +157,13 @@ describe('the extra tools', () => {
     expect(await webSearchTool.handler(input)).toStrictEqual({ content });
   });
 });
+
+describe('ToolRegistry over a sandbox', () => {
+  it('takes the host root out of a thrown message, as register-tools does', async () => {
+    const registry = new ToolRegistry('/host/sandbox-1');
+    registry.register(recordingTool('boom', [], () => {
+      throw new Error("ELOOP: too many symbolic links encountered, stat '/host/sandbox-1/loop' in /host/sandbox-1");
+    }));
+    expect(await registry.execute('boom', { text: 'x' })).toStrictEqual({ content: "Error: ELOOP: too many symbolic links encountered, stat 'loop' in .", is_error: true });
+  });
+});

@@ -35,15 +35,16 @@ describe('failure blocks', () => {
     expect(failureDetails(result(caseOf('final-newline', 1), mismatch('results[0].content', '1: a\n2: b\n', '1: a\n2: b')), stage, paint)).toMatchInlineSnapshot(`
       "✗ view › final-newline  cases/view/final-newline.json
         sent:
+          sandbox: {"a.txt":"a\\nb\\n"}
           0: view {"path":"a.txt"}
         what differs:
           results[0].content: the strings differ at line 2, column 5 (expected 2 lines, 10 chars; received 2 lines, 9 chars)
-            expected: "2: b\\n"
-            received: "2: b" (ends here)
-                           ^
+            expected: "1: a\\n2: b\\n"
+            received: "1: a\\n2: b" (ends here)
+                                 ^
         note: the received text lacks the final newline ("\\n") the expected text ends with
         hint: the hint of final-newline
-        reproduce: printf '%s' '{"sandbox":{"a.txt":"a\\nb\\n"},"calls":[{"tool":"view","input":{"path":"a.txt"}}]}' | perl -e 'alarm shift; exec @ARGV' 10 node --import tsx program.ts dispatch
+        reproduce: printf '%s' '{"sandbox":{"a.txt":"a\\nb\\n"},"calls":[{"tool":"view","input":{"path":"a.txt"}}]}' | perl -e 'alarm shift; exec @ARGV' 10 node --import tsx program.ts dispatch; echo "(exit code $?)"
         rerun:     npx dispatch-lab test --stage view --case 'final-newline'"
     `);
   });
@@ -53,14 +54,15 @@ describe('failure blocks', () => {
     expect(failureDetails(result(caseOf('wording', 1), mismatch('results[0].content', expected, expected.replace('again.', 'again!'))), stage, paint)).toMatchInlineSnapshot(`
       "✗ view › wording  cases/view/wording.json
         sent:
+          sandbox: {"a.txt":"a\\nb\\n"}
           0: view {"path":"a.txt"}
         what differs:
           results[0].content: the strings differ at line 1, column 76 (expected 1 line, 76 chars; received 1 line, 76 chars)
-            expected: …" check your text and try again."
-            received: …" check your text and try again!"
-                                                      ^
+            expected: "Error: No match found for replacement. Please check your text and try again."
+            received: "Error: No match found for replacement. Please check your text and try again!"
+                                                                                                  ^
         hint: the hint of wording
-        reproduce: printf '%s' '{"sandbox":{"a.txt":"a\\nb\\n"},"calls":[{"tool":"view","input":{"path":"a.txt"}}]}' | perl -e 'alarm shift; exec @ARGV' 10 node --import tsx program.ts dispatch
+        reproduce: printf '%s' '{"sandbox":{"a.txt":"a\\nb\\n"},"calls":[{"tool":"view","input":{"path":"a.txt"}}]}' | perl -e 'alarm shift; exec @ARGV' 10 node --import tsx program.ts dispatch; echo "(exit code $?)"
         rerun:     npx dispatch-lab test --stage view --case 'wording'"
     `);
   });
@@ -69,16 +71,17 @@ describe('failure blocks', () => {
     expect(failureDetails(result(caseOf('zero-based', 1), mismatch('results[0].content', '1: a\n2: b\n', '0: a\n1: b\n')), stage, paint)).toMatchInlineSnapshot(`
       "✗ view › zero-based  cases/view/zero-based.json
         sent:
+          sandbox: {"a.txt":"a\\nb\\n"}
           0: view {"path":"a.txt"}
         what differs:
           results[0].content: the strings differ at line 1, column 1 (expected 2 lines, 10 chars; received 2 lines, 10 chars)
-            expected: "1: a\\n"
-            received: "0: a\\n"
+            expected: "1: a\\n2: b\\n"
+            received: "0: a\\n1: b\\n"
                        ^
         note: every number that differs is off by one (received 0 where 1 is expected): counting from 0 instead of 1, or the other way round?
         likely mistake: Line numbers start at 1.
         hint: the hint of zero-based
-        reproduce: printf '%s' '{"sandbox":{"a.txt":"a\\nb\\n"},"calls":[{"tool":"view","input":{"path":"a.txt"}}]}' | perl -e 'alarm shift; exec @ARGV' 10 node --import tsx program.ts dispatch
+        reproduce: printf '%s' '{"sandbox":{"a.txt":"a\\nb\\n"},"calls":[{"tool":"view","input":{"path":"a.txt"}}]}' | perl -e 'alarm shift; exec @ARGV' 10 node --import tsx program.ts dispatch; echo "(exit code $?)"
         rerun:     npx dispatch-lab test --stage view --case 'zero-based'"
     `);
   });
@@ -88,26 +91,28 @@ describe('failure blocks', () => {
     expect(failureDetails(result(caseOf('hangs', 1), verdict), stage, paint)).toMatchInlineSnapshot(`
       "✗ view › hangs  cases/view/hangs.json
         sent:
+          sandbox: {"a.txt":"a\\nb\\n"}
           0: view {"path":"a.txt"}
         timeout:
           timed out during calls[0] view: the call did not return within 3000 ms (an endless loop, or waiting on something that never comes?)
         hint: the hint of hangs
-        reproduce: printf '%s' '{"sandbox":{"a.txt":"a\\nb\\n"},"calls":[{"tool":"view","input":{"path":"a.txt"}}]}' | perl -e 'alarm shift; exec @ARGV' 3 node --import tsx program.ts dispatch
+        reproduce: printf '%s' '{"sandbox":{"a.txt":"a\\nb\\n"},"calls":[{"tool":"view","input":{"path":"a.txt"}}]}' | perl -e 'alarm shift; exec @ARGV' 3 node --import tsx program.ts dispatch; echo "(exit code $?)"
         rerun:     npx dispatch-lab test --stage view --case 'hangs'"
     `);
   });
 
   it('say why a case was cut short', () => {
-    const verdict: Verdict = { status: 'timeout', timeoutMs: 10000, during: 'calls[0] glob', cutShort: { call: 'calls[0] glob', cases: 2 } };
+    const verdict: Verdict = { status: 'timeout', timeoutMs: 10000, during: 'glob', cutShort: { call: 'glob', cases: 2 } };
     expect(failureDetails(result(caseOf('cut', 2), verdict), stage, paint)).toMatchInlineSnapshot(`
       "✗ view › cut  cases/view/cut.json
         sent:
+          sandbox: {"a.txt":"a\\nb\\n"}
           0: view {"path":"a.txt"}
           1: view {"path":"a.txt"}
         timeout:
-          cut short: calls[0] glob timed out in 2 earlier cases, so this case, which calls the same tool, was not run (fix that tool and rerun)
+          cut short: calls to glob timed out in 2 earlier cases, so this case, which calls glob too, was not run (fix that tool and rerun)
         hint: the hint of cut
-        reproduce: printf '%s' '{"sandbox":{"a.txt":"a\\nb\\n"},"calls":[{"tool":"view","input":{"path":"a.txt"}},{"tool":"view","input":{"path":"a.txt"}}]}' | perl -e 'alarm shift; exec @ARGV' 10 node --import tsx program.ts dispatch
+        reproduce: printf '%s' '{"sandbox":{"a.txt":"a\\nb\\n"},"calls":[{"tool":"view","input":{"path":"a.txt"}},{"tool":"view","input":{"path":"a.txt"}}]}' | perl -e 'alarm shift; exec @ARGV' 10 node --import tsx program.ts dispatch; echo "(exit code $?)"
         rerun:     npx dispatch-lab test --stage view --case 'cut'"
     `);
   });
@@ -117,6 +122,7 @@ describe('failure blocks', () => {
     expect(failureDetails(result(caseOf('crash', 2), verdict, 'Error: boom\n    at bash (src/tools.ts:3:9)'), stage, paint)).toMatchInlineSnapshot(`
       "✗ view › crash  cases/view/crash.json
         sent:
+          sandbox: {"a.txt":"a\\nb\\n"}
           0: view {"path":"a.txt"}
           1: view {"path":"a.txt"}
         what differs:
@@ -126,7 +132,7 @@ describe('failure blocks', () => {
           Error: boom
               at bash (src/tools.ts:3:9)
         hint: the hint of crash
-        reproduce: printf '%s' '{"sandbox":{"a.txt":"a\\nb\\n"},"calls":[{"tool":"view","input":{"path":"a.txt"}},{"tool":"view","input":{"path":"a.txt"}}]}' | perl -e 'alarm shift; exec @ARGV' 10 node --import tsx program.ts dispatch
+        reproduce: printf '%s' '{"sandbox":{"a.txt":"a\\nb\\n"},"calls":[{"tool":"view","input":{"path":"a.txt"}},{"tool":"view","input":{"path":"a.txt"}}]}' | perl -e 'alarm shift; exec @ARGV' 10 node --import tsx program.ts dispatch; echo "(exit code $?)"
         rerun:     npx dispatch-lab test --stage view --case 'crash'"
     `);
   });
