@@ -33,6 +33,8 @@ export type RunRequest = {
   limits?: RunLimits;
   /** Called once the program and every process it started that the sweep finds are gone, before the temp dir is removed. */
   onProcessesGone?: () => void;
+  /** What runs instead of `node bundlePath command` (the isolated build): a full command line, its first word the program. */
+  program?: string[];
 };
 
 /** How long a process gets between SIGTERM and SIGKILL. */
@@ -89,7 +91,7 @@ type CaseCommand = { file: string; args: string[]; optionsFd?: number; close: ()
 
 async function caseCommand(request: RunRequest, tempDir: string, limiter: CaseLimiter | undefined): Promise<CaseCommand> {
   // Source maps make a crash's stack point into program.ts and the student's files, not the bundle.
-  const program = [process.execPath, '--enable-source-maps', request.bundlePath, request.command];
+  const program = request.program ?? [process.execPath, '--enable-source-maps', request.bundlePath, request.command];
   const isolated = request.isolation ? await isolatedCommand(request.isolation, request.courseDir, tempDir, program) : undefined;
   const [file = '', ...args] = [...(limiter?.prefix ?? []), ...(isolated ? [isolated.file, ...isolated.args] : program)];
   return { file, args, ...(isolated ? { optionsFd: isolated.optionsFd } : {}), close: isolated?.close ?? (async () => {}) };
