@@ -138,6 +138,23 @@ describe.runIf(process.platform === 'linux').each(LAUNCHERS)('--isolate attacks 
     }
   }, 240_000);
 
+  it('odd-folder-name: an honest submission in a folder named with \\, quotes, spaces and unicode is built and graded', async () => {
+    const program = [
+      "import { readFileSync } from 'node:fs';",
+      "import { echo } from './lib/echo.ts';",
+      "const { calls } = JSON.parse(readFileSync(0, 'utf8'));",
+      "process.stdout.write(JSON.stringify({ results: calls.map(echo) }) + '\\n');",
+    ].join('\n');
+    const dir = await hostile(`we\\ird 'n" ü ${launcher.DISPATCH_LAB_ISOLATE_WITH}`, program, async (d) => {
+      await mkdir(join(d, 'lib'));
+      await writeFile(join(d, 'lib', 'echo.ts'), "export const echo = (call: { input: { text: string } }) => ({ content: call.input.text });\n");
+    });
+    for (const isolate of [['--isolate'], []]) {
+      const run = await runScenario('', ['--content', content.dir, '--stage', 'echo', '--case', 'roundtrip', ...isolate], { dir, env: launcher });
+      expect(run.report?.stages[0]?.cases[0], run.stdout).toMatchObject({ status: 'pass' });
+    }
+  });
+
   it('kill-9: after kill -9 of the grader no process of a case is left', async () => {
     const folder = await privateFolder();
     try {
