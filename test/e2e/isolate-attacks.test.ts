@@ -1,7 +1,9 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
-import { mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:net';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot, runCli } from './cli.ts';
@@ -152,6 +154,40 @@ describe.runIf(process.platform === 'linux').each(LAUNCHERS)('--isolate attacks 
     for (const isolate of [['--isolate'], []]) {
       const run = await runScenario('', ['--content', content.dir, '--stage', 'echo', '--case', 'roundtrip', ...isolate], { dir, env: launcher });
       expect(run.report?.stages[0]?.cases[0], run.stdout).toMatchObject({ status: 'pass' });
+    }
+  });
+
+  it('host-sockets: a unix socket of the host in /tmp, or beside the submission, takes no connection from a case', async () => {
+    const scratch = await mkdtemp(join(tmpdir(), 'dispatch-lab-sockets-'));
+    const dir = join(subs.root, `sockets-${launcher.DISPATCH_LAB_ISOLATE_WITH}`);
+    await mkdir(dir, { recursive: true });
+    // Beside the submission the socket is visible; under a root grader the case (nobody) may not write to it.
+    const paths = [join(scratch, 'host.sock'), ...(isRoot ? [join(dir, 'host.sock')] : [])];
+    let connections = 0;
+    const servers = await Promise.all(paths.map((path) => new Promise<Server>((resolve) => {
+      const server = createServer((socket) => {
+        connections++;
+        socket.end(`${MARKER}\n`);
+      });
+      server.listen(path, () => resolve(server));
+    })));
+    try {
+      await hostile(`sockets-${launcher.DISPATCH_LAB_ISOLATE_WITH}`, [
+        "import { connect } from 'node:net';",
+        `const paths = ${JSON.stringify(paths)};`,
+        'const heard = await Promise.all(paths.map((path) => new Promise((resolve) => {',
+        "  const socket = connect(path, () => socket.on('data', (d) => resolve(String(d))));",
+        "  socket.on('error', (error) => resolve(error.code));",
+        '})));',
+        "process.stdout.write(JSON.stringify({ heard }) + '\\n');",
+      ].join('\n'));
+      const run = await isolated(dir);
+      expect(stageOf(run)?.cases.every((c) => c.status === 'fail')).toBe(true);
+      expect(connections).toBe(0);
+      expectNoMarker(run);
+    } finally {
+      await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
+      await rm(scratch, { recursive: true, force: true });
     }
   });
 
