@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot, runCli } from './cli.ts';
+import { echoCase, privateCases } from './ci-content.ts';
 import { type Content, echoContent } from './echo-content.ts';
 import { isolatedSubmissions, type Submissions } from './isolated-submission.ts';
 import { leftoversOf } from '../leftovers.ts';
@@ -188,6 +189,30 @@ describe.runIf(process.platform === 'linux').each(LAUNCHERS)('--isolate attacks 
       expectNoMarker(run);
     } finally {
       await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
+      await rm(scratch, { recursive: true, force: true });
+    }
+  });
+
+  it('private-case-leak: a program that echoes a private case\'s input and times itself by it leaks neither through pretty nor JUnit', async () => {
+    const scratch = await mkdtemp(join(tmpdir(), 'dispatch-lab-private-'));
+    try {
+      const privateDir = await privateCases(scratch, 'echo', { 'secret.json': echoCase('a private case', MARKER) });
+      const dir = await hostile(`private-leak-${launcher.DISPATCH_LAB_ISOLATE_WITH}`, [
+        "import { readFileSync } from 'node:fs';",
+        "const sent = readFileSync(0, 'utf8');",
+        '// 20 ms a character of the input: its length in the run time.',
+        'const until = Date.now() + 20 * Math.min(sent.length, 100);',
+        'while (Date.now() < until);',
+        "process.stderr.write(sent + '\\n');",
+        "process.stdout.write(JSON.stringify({ results: [{ content: sent }] }) + '\\n');",
+      ].join('\n'));
+      const run = await runCli(['test', '--dir', dir, '--content', content.dir, '--stage', 'echo', '--case', 'secret', '--cases', privateDir, '--isolate', '--reporter', 'pretty', '--reporter', 'junit'], { env: { ...launcher } });
+      expect(run.stdout).toContain('a private case');
+      expect(run.stdout).toMatch(/<testcase classname="echo" name="a private case"[^>]* time="0\.000"/);
+      // pretty shows a private case's time as 0 ms (its run took at least 500 ms).
+      expect(run.stdout).toMatch(/✗ a private case 0 ms\n/);
+      expectNoMarker(run);
+    } finally {
       await rm(scratch, { recursive: true, force: true });
     }
   });
