@@ -1,10 +1,12 @@
-import { lstat, mkdir, writeFile } from 'node:fs/promises';
+import { chmod, lstat, mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { tmpdir } from 'node:os';
+import { dirname, join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { formatBytes } from '../core/limits.ts';
 import type { RunLimits } from './case-limits.ts';
-import { buildInputRoots, type Isolation } from './isolation.ts';
+import { trackFolder } from './exit-cleanup.ts';
+import { buildInputRoots, type Isolation, isReachableByOthers } from './isolation.ts';
 import { runCase } from './run-case.ts';
 import { MESSAGES_PREFIX, SANDBOX_BUILD_SCRIPT, type SandboxBuildConfig } from './sandbox-build-script.ts';
 
@@ -36,6 +38,29 @@ function esbuildFiles(): EsbuildFiles {
     // esbuild finds its binary its own way (an install without the optional package).
     return { entry, folders: [packageDir] };
   }
+}
+
+// Under a root grader the build runs as nobody, who cannot reach an esbuild installed under /root (npx's cache, say):
+// then a copy readable by every user, made once per run in the grader's temp folder (removed at exit), serves every build.
+let readableCopy: Promise<EsbuildFiles> | undefined;
+async function esbuildFor(isolation: Isolation): Promise<EsbuildFiles> {
+  const files = esbuildFiles();
+  if (!isolation.runAs || files.folders.every(isReachableByOthers)) return files;
+  readableCopy ??= (async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'dispatch-lab-esbuild-'));
+    trackFolder(dir);
+    await chmod(dir, 0o755);
+    const packageDir = files.folders[0] as string;
+    // Fresh files (not copies of the modes that kept nobody out): the package's manifest and entry, and the binary.
+    const entry = join(dir, 'esbuild', relative(packageDir, files.entry));
+    await mkdir(dirname(entry), { recursive: true, mode: 0o755 });
+    await writeFile(join(dir, 'esbuild', 'package.json'), await readFile(join(packageDir, 'package.json')), { mode: 0o644 });
+    await writeFile(entry, await readFile(files.entry), { mode: 0o644 });
+    const binary = join(dir, 'esbuild-binary');
+    if (files.binary) await writeFile(binary, await readFile(files.binary), { mode: 0o755 });
+    return { entry, ...(files.binary ? { binary } : {}), folders: [dir] };
+  })();
+  return readableCopy;
 }
 
 function buildTimeoutMs(): number {
@@ -79,7 +104,7 @@ export async function buildIsolated(options: { courseDir: string; outDir: string
   const failed = (errors: string[]): IsolatedBuildOutcome => ({ ok: false, errors, durationMs: elapsed() });
   const problem = await linkProblem(options.courseDir, options.outDir);
   if (problem) return failed([problem]);
-  const esbuild = esbuildFiles();
+  const esbuild = await esbuildFor(options.isolation);
   const config: SandboxBuildConfig = {
     esbuild: pathToFileURL(esbuild.entry).href,
     ...(esbuild.binary ? { esbuildBinary: esbuild.binary } : {}),

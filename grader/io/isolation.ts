@@ -51,7 +51,7 @@ function realExisting(paths: (string | undefined)[]): string[] {
 
 // Whether every folder on the way to `path` lets other users through: under a root grader, a case (nobody) can reach
 // nothing else, so a PATH folder under /root is left out rather than named to a launcher that cannot open it.
-function isReachableByOthers(path: string): boolean {
+export function isReachableByOthers(path: string): boolean {
   for (let dir = path; ; dir = dirname(dir)) {
     try {
       if ((statSync(dir).mode & 0o001) === 0) return false;
