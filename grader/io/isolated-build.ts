@@ -4,9 +4,10 @@ import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { formatBytes } from '../core/limits.ts';
+import { isWithin } from '../core/sandbox-plan.ts';
 import type { RunLimits } from './case-limits.ts';
 import { trackFolder } from './exit-cleanup.ts';
-import { buildInputRoots, type Isolation, isReachableByOthers } from './isolation.ts';
+import { buildInputRoots, type Isolation, isReachableByOthers, sandboxPathsFor } from './isolation.ts';
 import { runCase } from './run-case.ts';
 import { MESSAGES_PREFIX, SANDBOX_BUILD_SCRIPT, type SandboxBuildConfig } from './sandbox-build-script.ts';
 
@@ -105,12 +106,16 @@ export async function buildIsolated(options: { courseDir: string; outDir: string
   const problem = await linkProblem(options.courseDir, options.outDir);
   if (problem) return failed([problem]);
   const esbuild = await esbuildFor(options.isolation);
+  const allowed = buildInputRoots(options.courseDir);
+  // A hidden folder inside an allowed one (node_modules/dispatch-lab in the submission) is empty in the sandbox too.
+  const denied = sandboxPathsFor(options.isolation, options.courseDir, options.outDir).hidden.filter((h) => allowed.some((root) => h !== root && isWithin(h, root)));
   const config: SandboxBuildConfig = {
     esbuild: pathToFileURL(esbuild.entry).href,
     ...(esbuild.binary ? { esbuildBinary: esbuild.binary } : {}),
     courseDir: options.courseDir,
     outfile: options.bundlePath,
-    allowed: buildInputRoots(options.courseDir),
+    allowed,
+    denied,
     maxInputBytes: BUILD_INPUT_LIMIT_BYTES,
   };
   const timeoutMs = buildTimeoutMs();

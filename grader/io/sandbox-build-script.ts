@@ -13,6 +13,8 @@ export type SandboxBuildConfig = {
   outfile: string;
   /** Real paths every input file must lie in: the submission and its node_modules folders. */
   allowed: string[];
+  /** Real paths no input file may lie in, even inside an allowed one: the hidden folders (node_modules/dispatch-lab). */
+  denied: string[];
   /** The most bytes all input files may have together. */
   maxInputBytes: number;
 };
@@ -41,6 +43,7 @@ const guard = {
         return refuse('it cannot be read (' + (error.code || error.message) + ')');
       }
       if (!config.allowed.some((root) => within(real, root))) return refuse('it is ' + (real === args.path ? '' : 'a link to ' + JSON.stringify(real) + ', ') + 'outside the submission and its node_modules; a submission may import only its own files and installed packages');
+      if (config.denied.some((root) => within(real, root))) return refuse("it lies in a folder hidden from the submission (the grader's own files or another submission)");
       if (!stat.isFile()) return refuse('it is not a regular file (a FIFO, device, socket or folder cannot be imported)');
       total += stat.size;
       if (total > config.maxInputBytes) return refuse('the files imported so far hold more than ' + config.maxInputBytes + ' bytes, the most a build may read');

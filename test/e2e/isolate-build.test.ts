@@ -3,7 +3,7 @@ import { mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from './cli.ts';
-import { LAUNCHERS, expectNoMarker, useAttackKit } from './isolate-attack-kit.ts';
+import { LAUNCHERS, MARKER, expectNoMarker, useAttackKit } from './isolate-attack-kit.ts';
 import { leftoversOf } from '../leftovers.ts';
 import { privateFolder, runScenario, type ScenarioRun } from './scenario.ts';
 
@@ -45,6 +45,18 @@ describe.runIf(process.platform === 'linux').each(LAUNCHERS)('--isolate build at
     // esbuild follows the link: the message names the real file and, below it, the import that reached it.
     expect(stageOf(run)?.problem).toMatch(/program\.ts:1:\d+: refused to build "\/etc\/shadow": it is outside the submission and its node_modules[^\n]*\n\s*import leaked from '\.\/host\.txt'/);
     expect(stageOf(run)?.problem).toMatch(/(refused to build|Could not resolve) "[^"]*(secret\.txt|case\.json)"/);
+    expectNoMarker(run);
+  });
+
+  it('imports-grader-copy: the dispatch-lab installed in the submission\'s node_modules is hidden from the build as from its cases', async () => {
+    const dir = await kit.hostile(`grader-copy-${launcher.DISPATCH_LAB_ISOLATE_WITH}`, answering("import leaked from './node_modules/dispatch-lab/cases/echo/secret.txt' with { type: 'text' };"), async (d) => {
+      await mkdir(join(d, 'node_modules', 'dispatch-lab', 'cases', 'echo'), { recursive: true });
+      await writeFile(join(d, 'node_modules', 'dispatch-lab', 'package.json'), '{"name": "dispatch-lab"}\n');
+      await writeFile(join(d, 'node_modules', 'dispatch-lab', 'cases', 'echo', 'secret.txt'), `${MARKER}\n`);
+    });
+    const run = await kit.isolated(dir, launcher);
+    expect(stageOf(run)?.cases[0]?.message).toBe('program.ts did not build');
+    expect(stageOf(run)?.problem).toMatch(/(Could not resolve|refused to build) "[^"]*dispatch-lab\/cases\/echo\/secret\.txt"/);
     expectNoMarker(run);
   });
 
