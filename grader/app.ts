@@ -82,7 +82,7 @@ export async function runTests(options: TestOptions): Promise<TestOutcome> {
   await assertProgramExists(options.courseDir);
   const { reporters } = options;
   emit(reporters, (r) => r.onRunStart?.(thePlan));
-  const builder = options.builder ?? (await createProgramBuilder(options.courseDir, randomUUID()));
+  const builder = options.builder ?? (await createProgramBuilder(options.courseDir, randomUUID(), options.isolation ? { isolation: options.isolation, ...(options.limits ? { limits: options.limits } : {}) } : undefined));
   const results: StageResult[] = [];
   let cancelled = false;
   try {

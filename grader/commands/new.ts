@@ -2,6 +2,8 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { loadCourse } from '../course-loader.ts';
+import { COMMAND_PATTERN, CONTROL_CHARACTER, STAGE_SLUG_PATTERN } from '../core/course.ts';
+import { safeText } from '../core/safe-text.ts';
 import { closest } from '../core/closest.ts';
 import { INPUT_SCHEMAS } from '../core/input-schema.ts';
 import { caseFileName, caseText, manifestWithStage, placesToFill, stageText, type NewStage } from '../core/stage-skeleton.ts';
@@ -11,10 +13,32 @@ import { contentRootOf } from './options.ts';
 /** Flags of `new stage` and `new case`. */
 export type NewArgs = { kind: string; slug: string; name?: string; after?: string; command?: string; title?: string; content?: string };
 
-const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+const SLUG = new RegExp(STAGE_SLUG_PATTERN);
+const COMMAND = new RegExp(COMMAND_PATTERN);
+/** The longest slug, command, title and case name `new` writes: a name becomes a file name, which the file system bounds. */
+const MAX_SLUG = 64;
+const MAX_TITLE = 200;
+const MAX_CASE_FILE = 120;
+
+// Why a name given to `new` cannot be written into the manifest or a path, or undefined when it can.
+function nameProblems(args: NewArgs): string[] {
+  const shown = (text: string) => safeText(JSON.stringify(text.length > 80 ? `${text.slice(0, 80)}…` : text));
+  const problems: string[] = [];
+  if (args.slug.length > MAX_SLUG) problems.push(`the ${args.kind === 'stage' ? 'slug' : 'stage'} ${shown(args.slug)} is ${args.slug.length} characters long; the most is ${MAX_SLUG}`);
+  if (args.command !== undefined && !(COMMAND.test(args.command) && args.command.length <= MAX_SLUG)) problems.push(`--command is a program.ts command: lower-case letters, digits and "-", starting with a letter, at most ${MAX_SLUG} characters; got ${shown(args.command)}`);
+  for (const [flag, text] of [['--title', args.title], ['the case name', args.name]] as const) {
+    if (text === undefined) continue;
+    if (CONTROL_CHARACTER.test(text)) problems.push(`${flag} holds a control character (an escape code a terminal would act on): ${shown(text)}; remove it`);
+    if (text.length > MAX_TITLE) problems.push(`${flag} is ${text.length} characters long; the most is ${MAX_TITLE}: say what it checks in fewer words`);
+  }
+  if (args.kind === 'case' && args.name !== undefined && caseFileName(args.name.trim()).length > MAX_CASE_FILE) problems.push(`the case name makes the file name ${shown(caseFileName(args.name.trim()))}, longer than ${MAX_CASE_FILE} characters: use a shorter name`);
+  return problems;
+}
 
 // `dispatch-lab new stage <slug> --after <slug>` / `new case <stage> "<name>"`: write the skeleton, never over anything.
 export async function newCommand(args: NewArgs): Promise<number> {
+  const problems = nameProblems(args);
+  if (problems.length > 0) throw new GraderError([...problems, 'nothing was written']);
   if (args.kind === 'stage') return newStage(args);
   if (args.kind === 'case') return newCase(args);
   throw new GraderError([`new makes a "stage" or a "case", not "${args.kind}": npx dispatch-lab new stage <slug> --after <slug>, or npx dispatch-lab new case <stage> "<name>"`]);
@@ -31,7 +55,7 @@ async function newStage(args: NewArgs): Promise<number> {
   const root = contentRootOf(args);
   const course = await loadCourse(root);
   const slugs = course.stages.map((s) => s.slug);
-  if (!SLUG.test(args.slug)) throw new GraderError([`a stage slug is kebab-case (lower-case words joined by "-"), got "${args.slug}"`]);
+  if (!SLUG.test(args.slug)) throw new GraderError([`a stage slug is kebab-case (lower-case words joined by "-"), got ${safeText(JSON.stringify(args.slug))}`]);
   if (args.after === undefined) throw new GraderError(['new stage needs --after <slug>: the stage it comes after in the course']);
   const after = course.stages.find((s) => s.slug === args.after);
   if (!after) throw unknownStage(args.after, slugs);

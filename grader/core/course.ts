@@ -4,6 +4,12 @@ import { describeSchemaError, parseJsonText } from './json-errors.ts';
 import { matcherProblems } from './matchers.ts';
 import { sandboxKeyProblems } from './sandbox-keys.ts';
 import { MISTAKES_SCHEMA } from './mistakes.ts';
+import { safeText } from './safe-text.ts';
+
+/** A stage slug and a program command as the manifest allows them (kebab-case): `new stage` checks its flags with them. */
+export const STAGE_SLUG_PATTERN = '^[a-z0-9]+(-[a-z0-9]+)*$';
+export const COMMAND_PATTERN = '^[a-z][a-z0-9-]*$';
+
 
 /** The raw course content as read from disk: texts keyed by their path relative to the content root. */
 export type CourseFiles = {
@@ -35,9 +41,9 @@ const MANIFEST_SCHEMA = {
         additionalProperties: false,
         required: ['slug', 'title', 'command'],
         properties: {
-          slug: { type: 'string', pattern: '^[a-z0-9]+(-[a-z0-9]+)*$' },
+          slug: { type: 'string', pattern: STAGE_SLUG_PATTERN },
           title: { type: 'string', minLength: 1 },
-          command: { type: 'string', pattern: '^[a-z][a-z0-9-]*$' },
+          command: { type: 'string', pattern: COMMAND_PATTERN },
           points: { type: 'number', minimum: 0 },
           draft: { type: 'boolean' },
           mistakes: MISTAKES_SCHEMA,
@@ -59,12 +65,23 @@ export function readCourseFiles(files: CourseFiles): CourseResult {
   const cases = files.caseFiles.flatMap(({ file, dir, text }) => {
     const value = parseWith({ file, text }, validateCase, problems);
     if (!value) return [];
-    const bad = [...matcherProblems((value.expect as { stdout?: unknown }).stdout), ...sandboxKeyProblems(value.input)];
+    const bad = [...matcherProblems((value.expect as { stdout?: unknown }).stdout), ...sandboxKeyProblems(value.input), ...controlCharacterProblems(value)];
     problems.push(...bad.map((p) => `${file}: ${p}`));
     return bad.length > 0 ? [] : [{ ...(value as Omit<Case, 'stage' | 'file'>), stage: dir, file }];
   });
   problems.push(...consistencyProblems(files, stages, cases));
   return problems.length > 0 ? { ok: false, problems } : { ok: true, course: { stages, cases: cases.map(stripSchemaKey) } };
+}
+
+/** C0 and C1 controls (tab and newline aside), DEL and bidi overrides: a terminal acts on them instead of showing them. */
+export const CONTROL_CHARACTER = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/;
+
+// A case's name and hint are printed on every run: one with an escape code in it would drive the terminal of whoever runs it.
+function controlCharacterProblems(value: Record<string, unknown>): string[] {
+  return (['name', 'hint'] as const).flatMap((key) => {
+    const text = value[key];
+    return typeof text === 'string' && CONTROL_CHARACTER.test(text) ? [`$.${key}: holds a control character (an escape code a terminal would act on): ${safeText(JSON.stringify(text))}; remove it`] : [];
+  });
 }
 
 function parseWith(source: { file: string; text: string }, validate: ValidateFunction | undefined, problems: string[]): Record<string, unknown> | undefined {

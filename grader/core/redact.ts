@@ -39,12 +39,13 @@ export function redactCase(c: Case): Case {
   return c.private ? { ...c, input: HIDDEN_INPUT, expect: {} } : c;
 }
 
-// A case result as students may see it: a private case keeps its name, status, hint and a one-line reason.
+// A case result as students may see it: a private case keeps its name, status, hint and a one-line reason. Its run
+// time and output sizes go too (0): a program can make them depend on the input (20 ms a character spells it out).
 export function redactResult(result: CaseResult): CaseResult {
   if (!result.case.private) return result;
-  const redacted: CaseResult = { case: redactCase(result.case), verdict: redactVerdict(result.verdict), durationMs: result.durationMs };
-  // What the program printed for a private case may echo its input: the streams are dropped, the rest of the run kept.
-  if (result.run) redacted.run = { ...result.run, stdout: '', stderr: '' };
+  const redacted: CaseResult = { case: redactCase(result.case), verdict: redactVerdict(result.verdict), durationMs: 0 };
+  // What the program printed for a private case may echo its input: the streams are dropped, the exit status kept.
+  if (result.run) redacted.run = { ...result.run, stdout: '', stderr: '', durationMs: 0, stdoutDroppedBytes: 0, stderrDroppedBytes: 0 };
   return redacted;
 }
 
@@ -53,9 +54,13 @@ export function redactStage(result: StageResult): StageResult {
   return result.cases.some((c) => c.case.private) ? { ...result, cases: result.cases.map(redactResult) } : result;
 }
 
-// A whole report as students may see it: every private case redacted, everything else untouched.
+// A whole report as students may see it: every private case redacted, everything else untouched but the run's time,
+// which becomes the sum of the bundled cases' times when private cases ran (the difference would time them).
 export function redactPrivate(report: Report): Report {
-  return { ...report, stages: report.stages.map(redactStage) };
+  const cases = report.stages.flatMap((s) => s.cases);
+  if (!cases.some((c) => c.case.private)) return report;
+  const durationMs = cases.filter((c) => !c.case.private).reduce((sum, c) => sum + c.durationMs, 0);
+  return { ...report, summary: { ...report.summary, durationMs }, stages: report.stages.map(redactStage) };
 }
 
 // A plan as students may see it (the cases it names carry no private input).

@@ -3,7 +3,7 @@
 
 /** The paths that shape an isolated case's view of the file system: absolute real paths that exist. */
 export type SandboxPaths = {
-  /** The submission: visible and writable at its own path. */
+  /** The submission: visible, read-only, at its own path (no case leaves anything for the next one, or changes what it sees). */
   courseDir: string;
   /** The case's private temp dir (its HOME and TMPDIR): visible and writable. */
   tempDir: string;
@@ -27,14 +27,14 @@ function isStrictlyWithin(path: string, parent: string): boolean {
   return path !== parent && isWithin(path, parent);
 }
 
-// The mounts that build a case's view: scratch and hidden folders emptied, the submission, its temp dir and its packages
+// The mounts that build a case's view: scratch and hidden folders emptied, the submission (read-only), its temp dir and its packages
 // bound back, then whatever hidden folder lies inside one of those emptied again (e.g. node_modules/dispatch-lab).
 export function sandboxMounts(paths: SandboxPaths): MountStep[] {
   const covers = [...paths.scratch, ...paths.hidden];
   const isCovered = (path: string, self: string) => covers.some((c) => c !== self && isStrictlyWithin(path, c));
   const bound: MountStep[] = [
     ...paths.revealed.map((path): MountStep => ({ kind: 'bind', path, isWritable: false })),
-    { kind: 'bind', path: paths.courseDir, isWritable: true },
+    { kind: 'bind', path: paths.courseDir, isWritable: false },
     { kind: 'bind', path: paths.tempDir, isWritable: true },
   ];
   const boundPaths = bound.map((b) => b.path);

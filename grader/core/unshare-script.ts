@@ -14,9 +14,9 @@ export function shellQuote(text: string): string {
   return `'${text.replace(/'/g, `'\\''`)}'`;
 }
 
-// unshare's options: new user (mapped to root inside), mount, PID (with a fresh /proc), network, IPC and UTS
+// unshare's options: new user (mapped to root inside), mount, PID (with a fresh /proc), network, IPC, UTS and cgroup
 // namespaces; the first process is PID 1, so every process of the case dies when it ends, and it dies with unshare.
-export const UNSHARE_OPTIONS = ['--user', '--map-root-user', '--mount', '--pid', '--fork', '--kill-child', '--net', '--ipc', '--uts'];
+export const UNSHARE_OPTIONS = ['--user', '--map-root-user', '--mount', '--pid', '--fork', '--kill-child', '--net', '--ipc', '--uts', '--cgroup'];
 
 // The script, sourced by `sh -c '. /proc/self/fd/3' sh PROGRAM…` inside the namespaces; it ends by running PROGRAM.
 export function unshareScript(paths: SandboxPaths, tools: UnshareTools): string {
@@ -32,13 +32,16 @@ export function unshareScript(paths: SandboxPaths, tools: UnshareTools): string 
     'mount --make-rprivate /',
     `mkdir -p ${shellQuote(root)}`,
     `mount --rbind / ${shellQuote(root)}`,
-    // Every mount of the copy read-only (mountinfo escapes a space as \\040: printf %b turns it back).
-    `awk -v r=${shellQuote(root)} '$5 == r || index($5, r "/") == 1 { print $5 }' /proc/self/mountinfo | while IFS= read -r mp; do`,
+    // Every mount of the copy read-only, /sys and the cgroup file system included; the flags the kernel locked on a mount
+    // (nosuid, nodev, noexec, atime) are given again, or the remount is refused. mountinfo escapes a space as \\040:
+    // printf %b turns it back.
+    `awk -v r=${shellQuote(root)} '$5 == r || index($5, r "/") == 1 { print $6, $5 }' /proc/self/mountinfo | while IFS=' ' read -r opts mp; do`,
     '  mp=$(printf "%b" "$mp")',
     '  case "$mp" in',
-    `    ${shellQuote(root)}/proc|${shellQuote(root)}/proc/*|${shellQuote(root)}/sys/*) continue ;;`,
+    `    ${shellQuote(root)}/proc|${shellQuote(root)}/proc/*) continue ;;`,
     '  esac',
-    '  mount -o remount,bind,ro "$mp"',
+    "  kept=$(printf '%s' \"$opts\" | tr , '\\n' | grep -xE 'nosuid|nodev|noexec|relatime|noatime|nodiratime|strictatime' | paste -sd, -) || true",
+    '  mount -o "remount,bind,ro${kept:+,$kept}" "$mp"',
     'done',
     `mount -t proc proc ${at('/proc')}`,
     ...steps,

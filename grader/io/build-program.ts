@@ -2,6 +2,9 @@ import { mkdir, rm } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import * as esbuild from 'esbuild';
 import { trackFolder } from './exit-cleanup.ts';
+import type { RunLimits } from './case-limits.ts';
+import { buildIsolated, type BuildMessage } from './isolated-build.ts';
+import type { Isolation } from './isolation.ts';
 
 export type BuildOutcome =
   | { ok: true; bundlePath: string; durationMs: number }
@@ -15,7 +18,7 @@ export type ProgramBuilder = {
 };
 
 // "program.ts:3:5: error text" lines, relative to the course directory, with the offending source line.
-function formatMessages(messages: esbuild.Message[], courseDir: string): string[] {
+function formatMessages(messages: BuildMessage[], courseDir: string): string[] {
   return messages.map((m) => {
     if (!m.location) return m.text;
     const where = `${relative(courseDir, join(courseDir, m.location.file)) || m.location.file}:${m.location.line}:${m.location.column + 1}`;
@@ -24,12 +27,24 @@ function formatMessages(messages: esbuild.Message[], courseDir: string): string[
 }
 
 // A builder whose output lives in a private folder under <courseDir>/.dispatch-lab/build, so parallel runs never collide.
-export async function createProgramBuilder(courseDir: string, outputId: string): Promise<ProgramBuilder> {
+// With isolation (--isolate), every build runs inside the submission's sandbox (isolated-build.ts); else on the host, incrementally.
+export async function createProgramBuilder(courseDir: string, outputId: string, sandbox?: { isolation: Isolation; limits?: RunLimits }): Promise<ProgramBuilder> {
   const outDir = join(courseDir, '.dispatch-lab', 'build', outputId);
   const bundlePath = join(outDir, 'program.mjs');
-  await mkdir(outDir, { recursive: true });
   // A grader that exits at once (a second Ctrl-C) still removes it.
   const untrack = trackFolder(outDir);
+  if (sandbox) {
+    let builds = 0;
+    return {
+      // Each build writes a new file: the one a running case reads is never rewritten under it.
+      build: () => buildIsolated({ ...sandbox, courseDir, outDir, bundlePath: join(outDir, `program-${++builds}.mjs`), format: (m) => formatMessages(m, courseDir) }),
+      async dispose() {
+        await rm(outDir, { recursive: true, force: true });
+        untrack();
+      },
+    };
+  }
+  await mkdir(outDir, { recursive: true });
   const context = await esbuild.context({
     entryPoints: [join(courseDir, 'program.ts')],
     absWorkingDir: courseDir,

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { existsSync, realpathSync, statSync } from 'node:fs';
-import { mkdtemp, open, rm, unlink, writeFile } from 'node:fs/promises';
+import { chown, mkdtemp, open, rm, unlink, writeFile } from 'node:fs/promises';
 import { homedir, tmpdir } from 'node:os';
 import { delimiter, dirname, join, parse } from 'node:path';
 import { bwrapOptions, isWithin, type SandboxPaths } from '../core/sandbox-plan.ts';
@@ -22,7 +22,14 @@ export type Isolation = {
   scratch: string[];
   /** Folders shown read-only even inside a hidden one: node's installation and PATH folders (a node under ~/.nvm). */
   tools: string[];
+  /** Run before the launcher: setpriv, giving the case a parent-death signal and, when the grader is root, nobody's uid and gid. */
+  setpriv: string;
+  /** The unprivileged user a case runs as when the grader is root (root in a user namespace is still root to the host's files). */
+  runAs?: { uid: number; gid: number };
 };
+
+/** nobody and nogroup: who a case runs as when the grader is root. */
+const NOBODY = { uid: 65534, gid: 65534 };
 
 /** A command ready to spawn isolated: bwrap reads its options (unshare's shell its script) from the file descriptor `optionsFd` (fd 3 in the child). */
 export type IsolatedCommand = { file: string; args: string[]; optionsFd: number; close: () => Promise<void> };
@@ -42,24 +49,45 @@ function realExisting(paths: (string | undefined)[]): string[] {
   return [...found];
 }
 
+// Whether every folder on the way to `path` lets other users through: under a root grader, a case (nobody) can reach
+// nothing else, so a PATH folder under /root is left out rather than named to a launcher that cannot open it.
+export function isReachableByOthers(path: string): boolean {
+  for (let dir = path; ; dir = dirname(dir)) {
+    try {
+      if ((statSync(dir).mode & 0o001) === 0) return false;
+    } catch {
+      return false;
+    }
+    if (dir === parse(dir).root) return true;
+  }
+}
+
 function findOnPath(name: string): string | undefined {
   return (process.env.PATH ?? '').split(delimiter).map((dir) => join(dir, name)).find((file) => existsSync(file));
 }
 
-// The folders a course directory loads packages from (node_modules on the way up, followed to where they really are),
-// and the dispatch-lab copies among them, which stay hidden.
+// The folders a course directory loads packages from: node_modules in the folders above it, followed to where they
+// really are, and the dispatch-lab copies among them, which stay hidden. The submission's own node_modules is never
+// followed: it is shown as part of the submission, and a link there (to a hidden folder, say) shows nothing more.
 function packageFolders(courseDir: string): { modules: string[]; graderCopies: string[] } {
   const modules: string[] = [];
   const graderCopies: string[] = [];
   for (let dir = courseDir; ; dir = dirname(dir)) {
-    modules.push(...realExisting([join(dir, 'node_modules')]));
+    if (dir !== courseDir) modules.push(...realExisting([join(dir, 'node_modules')]));
     graderCopies.push(...realExisting([join(dir, 'node_modules', 'dispatch-lab')]));
     if (dir === parse(dir).root) break;
   }
   return { modules, graderCopies };
 }
 
-// What one case sees: its own submission and temp dir writable; the grader, the content, the other submissions hidden.
+// The real paths an isolated build may read input files from: the submission and the node_modules folders above it.
+export function buildInputRoots(courseDir: string): string[] {
+  const ownDir = realpathSync(courseDir);
+  return [ownDir, ...packageFolders(ownDir).modules];
+}
+
+// What one case sees: its own submission (read-only) and temp dir (writable); the grader, the content, the other
+// submissions hidden. Worked out afresh for every case, from the grader's own facts and the real paths of the moment.
 export function sandboxPathsFor(isolation: Isolation, courseDir: string, tempDir: string): SandboxPaths {
   const ownDir = realpathSync(courseDir);
   const { modules, graderCopies } = packageFolders(ownDir);
@@ -72,22 +100,33 @@ export function sandboxPathsFor(isolation: Isolation, courseDir: string, tempDir
     tempDir: realpathSync(tempDir),
     scratch: isolation.scratch,
     hidden: [...secrets, ...graderCopies],
-    revealed: [...new Set([...isolation.tools, ...modules])].filter(isSafeToShow),
+    revealed: [...new Set([...isolation.tools, ...modules])].filter((p) => isSafeToShow(p) && (!isolation.runAs || isReachableByOthers(p))),
   };
 }
 
 // Write bwrap's options (or the unshare script) to a file in the case's temp dir, open it for the child and unlink it
-// at once: what names every hidden path never shows on a command line or in the sandbox.
+// at once: what names every hidden path never shows on a command line or in the sandbox. setpriv runs first: the
+// launcher gets SIGKILL when the grader dies (so does every process of the case: bwrap --die-with-parent, unshare
+// --kill-child), and, under a root grader, the case runs as nobody, its temp dir handed to nobody.
 export async function isolatedCommand(isolation: Isolation, courseDir: string, tempDir: string, command: string[]): Promise<IsolatedCommand> {
   const file = join(tempDir, `.dispatch-lab-isolation-${process.pid}`);
   const paths = sandboxPathsFor(isolation, courseDir, tempDir);
-  const { launcher } = isolation;
+  const { launcher, runAs } = isolation;
   await writeFile(file, launcher.kind === 'bwrap' ? `${bwrapOptions(paths).join('\u0000')}\u0000` : unshareScript(paths, launcher), { mode: 0o600 });
+  // unshare's shell opens the file again through /proc/self/fd/3, as nobody under a root grader.
+  if (runAs) await Promise.all([chown(tempDir, runAs.uid, runAs.gid), chown(file, runAs.uid, runAs.gid)]);
   const handle = await open(file, 'r');
   await unlink(file);
   const close = () => handle.close();
-  if (launcher.kind === 'bwrap') return { file: launcher.bwrap, args: ['--args', '3', '--', ...command], optionsFd: handle.fd, close };
-  return { file: launcher.unshare, args: [...UNSHARE_OPTIONS, '--', '/bin/sh', '-c', '. /proc/self/fd/3', 'sh', ...command], optionsFd: handle.fd, close };
+  const user = runAs ? [`--reuid=${runAs.uid}`, `--regid=${runAs.gid}`, '--clear-groups'] : [];
+  const setpriv = [isolation.setpriv, ...user, '--pdeathsig', 'KILL', '--'];
+  if (launcher.kind === 'bwrap') return { file: isolation.setpriv, args: [...setpriv.slice(1), launcher.bwrap, '--args', '3', '--', ...command], optionsFd: handle.fd, close };
+  return { file: isolation.setpriv, args: [...setpriv.slice(1), launcher.unshare, ...UNSHARE_OPTIONS, '--', '/bin/sh', '-c', '. /proc/self/fd/3', 'sh', ...command], optionsFd: handle.fd, close };
+}
+
+// A util-linux or coreutils program: on PATH, else in the usual folders.
+function findTool(name: string): string | undefined {
+  return findOnPath(name) ?? ['/usr/bin', '/usr/sbin', '/bin', '/sbin'].map((dir) => join(dir, name)).find((file) => existsSync(file));
 }
 
 // The launcher: bubblewrap when installed, else unshare + chroot + setpriv (util-linux, coreutils);
@@ -97,7 +136,7 @@ function findLauncher(): Launcher | string {
   const bwrap = wanted === 'unshare' ? undefined : findOnPath('bwrap');
   if (bwrap) return { kind: 'bwrap', bwrap };
   if (wanted === 'bwrap') return 'bwrap (bubblewrap) is not installed';
-  const [unshare, chroot, setpriv] = ['unshare', 'chroot', 'setpriv'].map((name) => findOnPath(name) ?? ['/usr/bin', '/usr/sbin', '/bin', '/sbin'].map((dir) => join(dir, name)).find((file) => existsSync(file)));
+  const [unshare, chroot, setpriv] = ['unshare', 'chroot', 'setpriv'].map(findTool);
   if (unshare && chroot && setpriv) return { kind: 'unshare', unshare, chroot, setpriv };
   return 'neither bwrap (bubblewrap) nor unshare, chroot and setpriv (util-linux, coreutils) are installed';
 }
@@ -134,6 +173,8 @@ export async function prepareIsolation(options: { contentRoot: string; submissio
   if (process.platform !== 'linux') throw cannot(`${process.platform} has no Linux namespaces`);
   const launcher = findLauncher();
   if (typeof launcher === 'string') throw cannot(launcher);
+  const setpriv = findTool('setpriv');
+  if (!setpriv) throw cannot('setpriv (util-linux) is not installed: it gives each case a parent-death signal and, under a root grader, an unprivileged user');
   const home = homedir();
   const isolation: Isolation = {
     launcher,
@@ -142,7 +183,10 @@ export async function prepareIsolation(options: { contentRoot: string; submissio
     submissions: realExisting(options.submissions),
     scratch: realExisting(['/tmp', '/var/tmp', '/run', tmpdir()]),
     tools: realExisting([dirname(dirname(realpathSync(process.execPath))), ...(process.env.PATH ?? '').split(delimiter)]),
+    setpriv,
+    ...(process.getuid?.() === 0 ? { runAs: NOBODY } : {}),
   };
+  if (isolation.runAs && !isReachableByOthers(realpathSync(tmpdir()))) throw cannot(`the grader runs as root, so each case runs as nobody, who cannot reach the temp folder ${tmpdir()}; let other users through it (chmod o+x on it and the folders above it) or set TMPDIR to one they can reach, such as /tmp`);
   const failure = await probeFailure(isolation);
   if (failure) throw cannot(failure);
   return isolation;

@@ -1,5 +1,5 @@
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
-import { chmod, mkdtemp, readdir, rm } from 'node:fs/promises';
+import { chmod, mkdtemp, readdir, rm, symlink } from 'node:fs/promises';
 import { constants, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -33,6 +33,8 @@ export type RunRequest = {
   limits?: RunLimits;
   /** Called once the program and every process it started that the sweep finds are gone, before the temp dir is removed. */
   onProcessesGone?: () => void;
+  /** What runs instead of `node bundlePath command` (the isolated build): a full command line, its first word the program. */
+  program?: string[];
 };
 
 /** How long a process gets between SIGTERM and SIGKILL. */
@@ -87,9 +89,19 @@ type Sweeps = { afterExit?: Promise<unknown> };
 /** The command line of a case: limits first (they must hold before anything runs), then bwrap, then the program. */
 type CaseCommand = { file: string; args: string[]; optionsFd?: number; close: () => Promise<void> };
 
-async function caseCommand(request: RunRequest, tempDir: string, limiter: CaseLimiter | undefined): Promise<CaseCommand> {
+// node refuses to load a module whose path holds a "\\" (a file URL may not encode one): such a submission's bundle is
+// run through a link in the case's temp dir, kept as the path (--preserve-symlinks), so its packages still resolve.
+async function nodeProgram(request: RunRequest, tempDir: string): Promise<string[]> {
   // Source maps make a crash's stack point into program.ts and the student's files, not the bundle.
-  const program = [process.execPath, '--enable-source-maps', request.bundlePath, request.command];
+  const plain = [process.execPath, '--enable-source-maps', request.bundlePath, request.command];
+  if (!request.bundlePath.includes('\\') || !request.bundlePath.startsWith(`${request.courseDir}/`) || tempDir.includes('\\')) return plain;
+  const link = join(tempDir, 'submission');
+  await symlink(request.courseDir, link);
+  return [process.execPath, '--preserve-symlinks', '--preserve-symlinks-main', '--enable-source-maps', join(link, request.bundlePath.slice(request.courseDir.length)), request.command];
+}
+
+async function caseCommand(request: RunRequest, tempDir: string, limiter: CaseLimiter | undefined): Promise<CaseCommand> {
+  const program = request.program ?? (await nodeProgram(request, tempDir));
   const isolated = request.isolation ? await isolatedCommand(request.isolation, request.courseDir, tempDir, program) : undefined;
   const [file = '', ...args] = [...(limiter?.prefix ?? []), ...(isolated ? [isolated.file, ...isolated.args] : program)];
   return { file, args, ...(isolated ? { optionsFd: isolated.optionsFd } : {}), close: isolated?.close ?? (async () => {}) };

@@ -1,4 +1,5 @@
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import { lstat, mkdir, readFile, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Case, Report, StageStatus } from '../core/types.ts';
 
@@ -19,18 +20,58 @@ export async function readStageStatus(courseDir: string): Promise<StageStatusFil
   }
 }
 
-// Merge a run's stage results into the saved statuses; `caseCounts` is each stage's number of cases in the course.
-export async function saveStageStatus(courseDir: string, report: Report, caseCounts: Map<string, number>, now = new Date()): Promise<void> {
-  const saved = await readStageStatus(courseDir);
-  for (const s of report.stages) {
-    // Skipped stages keep what they had; a run restricted by --case or --shard that passed part of a stage says nothing about the rest.
-    const isPartial = s.cases.length < (caseCounts.get(s.stage.slug) ?? 0);
-    if (s.status === 'skip' || (isPartial && s.status === 'pass')) continue;
-    saved.stages[s.stage.slug] = { status: s.status, passed: s.cases.filter((c) => c.verdict.status === 'pass').length, total: s.cases.length, at: now.toISOString() };
+/** How long a run waits for another to finish its status update, and when a lock is taken as left by a dead run. */
+const LOCK_WAIT_MS = 10_000;
+const STALE_LOCK_MS = 30_000;
+
+// Hold <dir>/.dispatch-lab/status.lock (a folder: mkdir is atomic) while `update` runs; a lock older than STALE_LOCK_MS
+// was left by a run that died and is taken over. Without the lock in time, the update runs anyway (a status is a nicety).
+async function withStatusLock(stateDir: string, update: () => Promise<void>): Promise<void> {
+  const lock = join(stateDir, 'status.lock');
+  const started = Date.now();
+  let held = false;
+  while (!held && Date.now() - started < LOCK_WAIT_MS) {
+    try {
+      await mkdir(lock);
+      held = true;
+    } catch {
+      const since = await stat(lock).then((s) => Date.now() - s.mtimeMs, () => 0);
+      if (since > STALE_LOCK_MS) await rmdir(lock).catch(() => undefined);
+      else await new Promise((resolve) => setTimeout(resolve, 10 + Math.random() * 40));
+    }
   }
   try {
-    await mkdir(join(courseDir, '.dispatch-lab'), { recursive: true });
-    await writeFile(statusPath(courseDir), `${JSON.stringify(saved, null, 2)}\n`);
+    await update();
+  } finally {
+    if (held) await rmdir(lock).catch(() => undefined);
+  }
+}
+
+// Merge a run's stage results into the saved statuses; `caseCounts` is each stage's number of cases in the course.
+// Two runs at once lose nothing: each merges under a lock, and the file is replaced whole (a new file renamed over it,
+// which also replaces, never follows, a link planted at its name).
+export async function saveStageStatus(courseDir: string, report: Report, caseCounts: Map<string, number>, now = new Date()): Promise<void> {
+  const stateDir = join(courseDir, '.dispatch-lab');
+  try {
+    await mkdir(stateDir, { recursive: true });
+    // A link in place of the folder would send the grader's writes elsewhere: no status then.
+    if (!(await lstat(stateDir)).isDirectory()) return;
+    await withStatusLock(stateDir, async () => {
+      const saved = await readStageStatus(courseDir);
+      for (const s of report.stages) {
+        // Skipped stages keep what they had; a run restricted by --case or --shard that passed part of a stage says nothing about the rest.
+        const isPartial = s.cases.length < (caseCounts.get(s.stage.slug) ?? 0);
+        if (s.status === 'skip' || (isPartial && s.status === 'pass')) continue;
+        saved.stages[s.stage.slug] = { status: s.status, passed: s.cases.filter((c) => c.verdict.status === 'pass').length, total: s.cases.length, at: now.toISOString() };
+      }
+      const temp = join(stateDir, `status-${randomUUID()}.tmp`);
+      try {
+        await writeFile(temp, `${JSON.stringify(saved, null, 2)}\n`, { flag: 'wx' });
+        await rename(temp, statusPath(courseDir));
+      } finally {
+        await rm(temp, { force: true });
+      }
+    });
   } catch {
     // A read-only course directory still grades; `stages` then shows no history.
   }

@@ -13,14 +13,14 @@ const inPackage: SandboxPaths = {
 };
 
 describe('sandboxMounts', () => {
-  it('empties scratch and hidden folders, binds back the submission, its temp dir and packages, then hides again what lies inside them', () => {
+  it('empties scratch and hidden folders, binds back the submission (read-only), its temp dir and packages, then hides again what lies inside them', () => {
     expect(sandboxMounts(inPackage)).toEqual([
       { kind: 'empty', path: '/run' },
       { kind: 'empty', path: '/tmp' },
       { kind: 'empty', path: '/pkg' },
       { kind: 'empty', path: '/root' },
       { kind: 'bind', path: '/pkg/node_modules', isWritable: false },
-      { kind: 'bind', path: '/pkg/test/fixtures/programs/a', isWritable: true },
+      { kind: 'bind', path: '/pkg/test/fixtures/programs/a', isWritable: false },
       { kind: 'bind', path: '/tmp/dispatch-lab-case-1', isWritable: true },
     ]);
   });
@@ -28,7 +28,7 @@ describe('sandboxMounts', () => {
   it('hides the cases again when the submission is the package itself (the reference)', () => {
     const mounts = sandboxMounts({ ...inPackage, courseDir: '/pkg', hidden: ['/pkg', '/pkg/cases'] });
     expect(mounts.at(-1)).toEqual({ kind: 'empty', path: '/pkg/cases' });
-    expect(mounts).toContainEqual({ kind: 'bind', path: '/pkg', isWritable: true });
+    expect(mounts).toContainEqual({ kind: 'bind', path: '/pkg', isWritable: false });
   });
 
   it('gives bubblewrap no capabilities, no network, a fresh /proc and a read-only root', () => {

@@ -13,20 +13,22 @@ describe('unshare isolation script', () => {
     expect(shellQuote(text)).toBe(quoted);
   });
 
-  it('copies the root read-only, empties scratch and hidden folders, binds the submission writable and the packages read-only, then drops every capability', () => {
+  it('copies the root read-only, empties scratch and hidden folders, binds the submission and the packages read-only, then drops every capability', () => {
     const root = `/tmp/case-1/${NEW_ROOT_NAME}`;
     const lines = unshareScript(paths, tools).split('\n');
     const index = (text: string) => lines.findIndex((l) => l.includes(text));
     expect(lines[0]).toBe('set -eu');
     expect(lines).toContain(`mount --rbind / '${root}'`);
-    expect(lines).toContain('  mount -o remount,bind,ro "$mp"');
+    // Every mount of the copy, /sys and its cgroup file system included, read-only with the flags the kernel locked on it.
+    expect(lines).toContain('  mount -o "remount,bind,ro${kept:+,$kept}" "$mp"');
+    expect(lines.join('\n')).not.toContain('/sys/*) continue');
     for (const path of ['/tmp', '/run', '/dev/shm', '/opt/grader', '/class/bob']) expect(lines).toContain(`mount -t tmpfs -o mode=0755,nosuid,nodev tmpfs '${root}${path}'`);
     expect(lines).toContain(`mount --bind '/class/ann' '${root}/class/ann'`);
-    expect(lines).not.toContain(`mount -o remount,bind,ro,nosuid,nodev '${root}/class/ann'`);
+    expect(lines).toContain(`mount -o remount,bind,ro,nosuid,nodev '${root}/class/ann'`);
     expect(lines).toContain(`mount -o remount,bind,ro,nosuid,nodev '${root}/opt/grader/node_modules'`);
     // The packages are bound back after the grader's folder is emptied, the read-only copy is made before anything else.
     expect(index(`tmpfs '${root}/opt/grader'`)).toBeLessThan(index(`mount --bind '/opt/grader/node_modules'`));
-    expect(index('remount,bind,ro "$mp"')).toBeLessThan(index(`mount -t proc`));
+    expect(index('remount,bind,ro${kept')).toBeLessThan(index(`mount -t proc`));
     const last = lines.filter((l) => l !== '').at(-1) ?? '';
     expect(last).toMatch(/^exec '\/usr\/sbin\/chroot' '\/tmp\/case-1\/\.dispatch-lab-root' '\/usr\/bin\/setpriv' --bounding-set=-all --inh-caps=-all --ambient-caps=-all --no-new-privs -- /);
     expect(last).toContain(`'/class/ann' "$@" 3<&-`);

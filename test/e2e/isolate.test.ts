@@ -1,5 +1,5 @@
 import { existsSync, readdirSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { chmod, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,6 +7,7 @@ import { fixturePrograms, repoRoot, runCli } from './cli.ts';
 import { type Content, echoContent } from './echo-content.ts';
 import { leftoversOf } from '../leftovers.ts';
 import { onlyCase, runScenario } from './scenario.ts';
+import { isolatedSubmissions, type Submissions } from './isolated-submission.ts';
 
 // --isolate: hostile submissions are contained, each case sees only its own submission, and an honest submission
 // graded beside them keeps its full score.
@@ -16,17 +17,27 @@ const ROUNDTRIP = ['--stage', 'echo', '--case', 'roundtrip'];
 let content: Content;
 /** How many echo cases the content holds (the course changes; the tests follow it). */
 let echoCases = 0;
+/** Self-contained copies of the fixtures: under --isolate a submission builds in only its own files. */
+let subs: Submissions;
+const FIXTURES = ['honest', 'spies-on-submissions', 'reads-cases', 'signals-grader', 'escapes', 'fork-bomb', 'allocates-memory'];
 beforeAll(async () => {
   content = await echoContent();
   echoCases = readdirSync(join(content.dir, 'cases', 'echo')).filter((f) => f.endsWith('.json')).length;
+  subs = await isolatedSubmissions(FIXTURES);
 });
-afterAll(() => content.dispose());
+afterAll(async () => {
+  await content.dispose();
+  await subs.dispose();
+});
+
+// Grade a self-contained copy of a fixture program.
+const isolatedScenario = (name: string, args: string[], options: { env?: Record<string, string> } = {}) => runScenario(name, args, { ...options, dir: subs.dirOf(name) });
 
 describe.runIf(process.platform === 'linux')('test --isolate (e2e)', () => {
   it('reads-cases: copies every expected answer without isolation, and finds no cases with it', { timeout: 120_000 }, async () => {
     const open = await runScenario('reads-cases', ['--content', content.dir, '--stage', 'echo']);
     expect(open.report?.summary).toMatchObject({ passed: echoCases, failed: 0 });
-    const isolated = await runScenario('reads-cases', ['--content', content.dir, '--stage', 'echo', '--isolate']);
+    const isolated = await isolatedScenario('reads-cases', ['--content', content.dir, '--stage', 'echo', '--isolate']);
     expect(isolated.exitCode).toBe(1);
     expect(isolated.report?.summary).toMatchObject({ passed: 0, failed: echoCases });
     expect(isolated.stdout).toMatch(/found no cases to copy/);
@@ -35,47 +46,47 @@ describe.runIf(process.platform === 'linux')('test --isolate (e2e)', () => {
   });
 
   it('escapes: processes in new sessions with cleared environments, re-forking ones and detached sleeps all die with the case', async () => {
-    const run = await runScenario('escapes', ['--content', content.dir, ...ROUNDTRIP, '--isolate']);
+    const run = await isolatedScenario('escapes', ['--content', content.dir, ...ROUNDTRIP, '--isolate']);
     expect(onlyCase(run).status).toBe('pass');
     expect(run.leftovers).toEqual([]);
     expect(run.tempLeft).toEqual([]);
   });
 
   it('fork-bomb: stops at the process limit, fails as "too many processes", and leaves nothing running', async () => {
-    const run = await runScenario('fork-bomb', ['--content', content.dir, ...ROUNDTRIP, '--isolate']);
+    const run = await isolatedScenario('fork-bomb', ['--content', content.dir, ...ROUNDTRIP, '--isolate']);
     expect(onlyCase(run)).toMatchObject({ status: 'fail', message: 'too many processes: the case tried to run more than 256 at once (--max-procs)' });
     expect(run.stderr).toMatch(/limits per case: 512 MiB of memory, 256 processes/);
     expect(run.leftovers).toEqual([]);
   });
 
   it('allocates-memory: 1.5 GiB over a 512 MiB limit fails as "memory limit exceeded", not a crash', async () => {
-    const run = await runScenario('allocates-memory', ['--content', content.dir, ...ROUNDTRIP, '--isolate']);
+    const run = await isolatedScenario('allocates-memory', ['--content', content.dir, ...ROUNDTRIP, '--isolate']);
     expect(run.exitCode).toBe(1);
     expect(onlyCase(run)).toMatchObject({ status: 'fail', message: 'memory limit exceeded: the case used more than 512 MiB (all of its processes together; --memory)' });
   });
 
   it('where no cgroup is writable, memory falls back to an rlimit and the program\'s own complaint reads as the same verdict', async () => {
-    const run = await runScenario('allocates-memory', ['--content', content.dir, ...ROUNDTRIP, '--isolate'], { env: { DISPATCH_LAB_LIMITS: 'rlimit' } });
+    const run = await isolatedScenario('allocates-memory', ['--content', content.dir, ...ROUNDTRIP, '--isolate'], { env: { DISPATCH_LAB_LIMITS: 'rlimit' } });
     expect(run.stderr).toMatch(/\(rlimits: memory per process, processes not limited \(no writable cgroup\)\)/);
     expect(onlyCase(run)).toMatchObject({ status: 'fail', message: 'memory limit exceeded: the case used more than 512 MiB (all of its processes together; --memory)' });
   });
 
   it('--memory and --max-procs set the limits', async () => {
-    const run = await runScenario('fork-bomb', ['--content', content.dir, ...ROUNDTRIP, '--isolate', '--max-procs', '64', '--memory', '1G']);
+    const run = await isolatedScenario('fork-bomb', ['--content', content.dir, ...ROUNDTRIP, '--isolate', '--max-procs', '64', '--memory', '1G']);
     expect(onlyCase(run).message).toBe('too many processes: the case tried to run more than 64 at once (--max-procs)');
     expect(run.stderr).toMatch(/limits per case: 1 GiB of memory, 64 processes/);
   });
 
   it('signals-grader: a program cannot reach the grader to stop it', async () => {
-    const run = await runScenario('signals-grader', ['--content', content.dir, ...ROUNDTRIP, '--isolate']);
+    const run = await isolatedScenario('signals-grader', ['--content', content.dir, ...ROUNDTRIP, '--isolate']);
     expect(run.exitCode).toBe(0);
     expect(onlyCase(run).status).toBe('pass');
   });
 
   it('DISPATCH_LAB_ISOLATE=1 turns isolation on (for CI), and --no-isolate turns it off again', async () => {
-    const isolated = await runScenario('reads-cases', ['--content', content.dir, ...ROUNDTRIP], { env: { DISPATCH_LAB_ISOLATE: '1' } });
+    const isolated = await isolatedScenario('reads-cases', ['--content', content.dir, ...ROUNDTRIP], { env: { DISPATCH_LAB_ISOLATE: '1' } });
     expect(onlyCase(isolated).status).toBe('fail');
-    const open = await runScenario('reads-cases', ['--content', content.dir, ...ROUNDTRIP, '--no-isolate'], { env: { DISPATCH_LAB_ISOLATE: '1' } });
+    const open = await isolatedScenario('reads-cases', ['--content', content.dir, ...ROUNDTRIP, '--no-isolate'], { env: { DISPATCH_LAB_ISOLATE: '1' } });
     expect(onlyCase(open).status).toBe('pass');
   });
 
@@ -103,10 +114,11 @@ const LAUNCHERS = [
 describe.runIf(process.platform === 'linux').each(LAUNCHERS)('grade --isolate through %s (e2e)', (_, launcher) => {
   it('an honest submission keeps its full score beside ones that spy on it, copy the cases, signal the grader and escape; nothing is written outside', async () => {
     const folder = await mkdtemp(join(tmpdir(), 'dispatch-lab-class-'));
+    await chmod(folder, 0o755);
     const out = join(folder, 'book');
     const names = ['honest', 'spies-on-submissions', 'reads-cases', 'signals-grader', 'escapes'];
     try {
-      const run = await runCli(['grade', ...names.map((n) => join(fixturePrograms, n)), '--content', content.dir, '--stage', 'echo', '--isolate', '--out', out], { env: { TMPDIR: folder, ...launcher }, timeoutMs: 280_000 });
+      const run = await runCli(['grade', ...names.map((n) => subs.dirOf(n)), '--content', content.dir, '--stage', 'echo', '--isolate', '--out', out], { env: { TMPDIR: folder, ...launcher }, timeoutMs: 280_000 });
       expect(run.exitCode).toBe(1);
       const book = await gradebookOf(out);
       expect(book.complete).toBe(true);
@@ -118,7 +130,7 @@ describe.runIf(process.platform === 'linux').each(LAUNCHERS)('grade --isolate th
       expect(signaller).toMatchObject({ score: echoCases });
       expect(escaper).toMatchObject({ score: echoCases });
       // Nothing was written into the other submissions or the grader's install, and nothing is left to rewrite the gradebook.
-      for (const dir of [...names.map((n) => join(fixturePrograms, n)), repoRoot]) expect(existsSync(join(dir, 'SPIED-ON.txt')), dir).toBe(false);
+      for (const dir of [...names.map((n) => subs.dirOf(n)), repoRoot]) expect(existsSync(join(dir, 'SPIED-ON.txt')), dir).toBe(false);
       expect(await leftoversOf(folder)).toEqual([]);
     } finally {
       await rm(folder, { recursive: true, force: true });
@@ -129,9 +141,10 @@ describe.runIf(process.platform === 'linux').each(LAUNCHERS)('grade --isolate th
 describe.runIf(process.platform === 'linux')('grade --isolate (e2e)', () => {
   it('an honest submission keeps its full score beside a fork bomb and a memory hog', async () => {
     const folder = await mkdtemp(join(tmpdir(), 'dispatch-lab-class-'));
+    await chmod(folder, 0o755);
     const out = join(folder, 'book');
     try {
-      const run = await runCli(['grade', ...['fork-bomb', 'honest', 'allocates-memory'].map((n) => join(fixturePrograms, n)), '--content', content.dir, ...ROUNDTRIP, '--isolate', '--out', out], { env: { TMPDIR: folder } });
+      const run = await runCli(['grade', ...['fork-bomb', 'honest', 'allocates-memory'].map((n) => subs.dirOf(n)), '--content', content.dir, ...ROUNDTRIP, '--isolate', '--out', out], { env: { TMPDIR: folder } });
       expect(run.exitCode).toBe(1);
       const [bomb, honest, hog] = (await gradebookOf(out)).submissions;
       expect(honest).toMatchObject({ score: 1, maxScore: 1 });
@@ -148,7 +161,7 @@ describe.runIf(process.platform === 'linux')('grade --isolate (e2e)', () => {
 
 describe.runIf(process.platform === 'linux')('test --isolate with unshare (e2e)', () => {
   it('says which launcher isolates, and reads-cases finds no cases', { timeout: 120_000 }, async () => {
-    const run = await runScenario('reads-cases', ['--content', content.dir, '--stage', 'echo', '--isolate'], { env: UNSHARE });
+    const run = await isolatedScenario('reads-cases', ['--content', content.dir, '--stage', 'echo', '--isolate'], { env: UNSHARE });
     expect(run.stderr).toMatch(/each case isolated \(unshare: no network/);
     expect(run.report?.summary).toMatchObject({ passed: 0, failed: echoCases });
     expect(run.stdout).toMatch(/found no cases to copy/);
@@ -156,20 +169,20 @@ describe.runIf(process.platform === 'linux')('test --isolate with unshare (e2e)'
   });
 
   it('escapes: every process of the case dies with it', async () => {
-    const run = await runScenario('escapes', ['--content', content.dir, ...ROUNDTRIP, '--isolate'], { env: UNSHARE });
+    const run = await isolatedScenario('escapes', ['--content', content.dir, ...ROUNDTRIP, '--isolate'], { env: UNSHARE });
     expect(onlyCase(run).status).toBe('pass');
     expect(run.leftovers).toEqual([]);
     expect(run.tempLeft).toEqual([]);
   });
 
   it('fork-bomb: stops at the process limit and leaves nothing running', async () => {
-    const run = await runScenario('fork-bomb', ['--content', content.dir, ...ROUNDTRIP, '--isolate'], { env: UNSHARE });
+    const run = await isolatedScenario('fork-bomb', ['--content', content.dir, ...ROUNDTRIP, '--isolate'], { env: UNSHARE });
     expect(onlyCase(run)).toMatchObject({ status: 'fail', message: 'too many processes: the case tried to run more than 256 at once (--max-procs)' });
     expect(run.leftovers).toEqual([]);
   });
 
   it('signals-grader: a program cannot reach the grader to stop it', async () => {
-    const run = await runScenario('signals-grader', ['--content', content.dir, ...ROUNDTRIP, '--isolate'], { env: UNSHARE });
+    const run = await isolatedScenario('signals-grader', ['--content', content.dir, ...ROUNDTRIP, '--isolate'], { env: UNSHARE });
     expect(run.exitCode).toBe(0);
     expect(onlyCase(run).status).toBe('pass');
   });

@@ -51,4 +51,28 @@ describe('dispatch-lab new (e2e, on a scratch course)', () => {
     const typo = await runCli(['new', 'case', 'ecoh', 'x', '--content', course.dir]);
     expect(typo.stderr).toContain('unknown stage "ecoh" (did you mean "echo"?)');
   });
+
+  it('new refuses names it cannot write safely: a --command that climbs out, a 300-character case name, escape codes; nothing is written', async () => {
+    const before = await readFile(course.path('stages/stages.json'), 'utf8');
+    const climbs = await runCli(['new', 'stage', 'ls', '--after', 'echo', '--command', '../../x', '--content', course.dir]);
+    expect(climbs.exitCode).toBe(2);
+    expect(climbs.stderr).toContain('--command is a program.ts command: lower-case letters, digits and "-", starting with a letter, at most 64 characters; got "../../x"');
+    const long = await runCli(['new', 'case', 'echo', 'a long name '.repeat(25), '--content', course.dir]);
+    expect(long.exitCode).toBe(2);
+    expect(long.stderr).toMatch(/the case name is 300 characters long; the most is 200/);
+    expect(long.stderr).not.toMatch(/ENAMETOOLONG|\n\s+at /);
+    const escape = await runCli(['new', 'case', 'echo', 'red \u001b[31m alert', '--title', 'x', '--content', course.dir]);
+    expect(escape.exitCode).toBe(2);
+    expect(escape.stderr).toContain('the case name holds a control character');
+    expect(escape.stderr).not.toContain('\u001b');
+    expect(await readFile(course.path('stages/stages.json'), 'utf8')).toBe(before);
+  });
+
+  it('a case whose name holds an escape code does not load, and the message shows it escaped', async () => {
+    await writeFile(course.path('cases/echo/escape.json'), (await readFile(course.path('cases/echo/roundtrip.json'), 'utf8')).replace('"echo hands its text back as the content"', '"clears \\u001b[2J the screen"'));
+    const run = await runCli(['validate', '--content', course.dir]);
+    expect(run.exitCode).toBe(2);
+    expect(run.stderr + run.stdout).toContain('cases/echo/escape.json: $.name: holds a control character');
+    expect(run.stderr + run.stdout).not.toContain('\u001b');
+  });
 });

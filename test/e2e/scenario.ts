@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { leftoversOf } from '../leftovers.ts';
@@ -27,6 +27,8 @@ export function scenarioDir(name: string): string {
 // A private folder for one run: the grader's TMPDIR (under `tmp`) and its JSON report beside it.
 export async function privateFolder(): Promise<{ base: string; tmp: string; report: string; dispose: () => Promise<void> }> {
   const base = await mkdtemp(join(tmpdir(), 'dispatch-lab-scenario-'));
+  // Under a root grader isolated cases run as nobody, who must reach their temp dirs in here.
+  await chmod(base, 0o755);
   await mkdir(join(base, 'tmp'));
   return { base, tmp: join(base, 'tmp'), report: join(base, 'report.json'), dispose: () => rm(base, { recursive: true, force: true }) };
 }

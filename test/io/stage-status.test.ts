@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { lstat, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -30,6 +30,25 @@ describe('stage status', () => {
     expect((await readStageStatus(dir)).stages.echo).toEqual({ status: 'fail', passed: 2, total: 3, at: at.toISOString() });
     await saveStageStatus(dir, report(stageResult('echo', 'pass', ['pass', 'pass', 'pass']), stageResult('view', 'skip', [])), counts, at);
     expect(await readStageStatus(dir)).toEqual({ stages: { echo: { status: 'pass', passed: 3, total: 3, at: at.toISOString() } } });
+  });
+
+  it('loses nothing when runs save at once: 20 updates of 20 stages, all kept', async () => {
+    dir = await mkdtemp(join(tmpdir(), 'dispatch-lab-status-'));
+    const slugs = Array.from({ length: 20 }, (_, i) => `stage-${i}`);
+    const counts = new Map(slugs.map((slug) => [slug, 1]));
+    await Promise.all(slugs.map((slug) => saveStageStatus(dir, report(stageResult(slug, 'pass', ['pass'])), counts)));
+    expect(Object.keys((await readStageStatus(dir)).stages).sort()).toEqual([...slugs].sort());
+  });
+
+  it('replaces a link planted at status.json instead of writing through it', async () => {
+    dir = await mkdtemp(join(tmpdir(), 'dispatch-lab-status-'));
+    const target = join(dir, 'elsewhere.txt');
+    await writeFile(target, 'untouched\n');
+    await mkdir(join(dir, '.dispatch-lab'));
+    await symlink(target, join(dir, '.dispatch-lab', 'status.json'));
+    await saveStageStatus(dir, report(stageResult('echo', 'pass', ['pass'])), new Map([['echo', 1]]));
+    expect(await readFile(target, 'utf8')).toBe('untouched\n');
+    expect((await lstat(join(dir, '.dispatch-lab', 'status.json'))).isFile()).toBe(true);
   });
 
   it('reads as empty when nothing was saved', async () => {

@@ -60,6 +60,30 @@ describe('redactPrivate', () => {
   });
 });
 
+describe('redactPrivate, times', () => {
+  // A private case that took 98 765 ms: a program can spell out its input in how long it takes.
+  const slow = (): Report => {
+    const report = privateReport();
+    const hidden = report.stages[0]!.cases[1]!;
+    hidden.durationMs = 98_765;
+    hidden.run = { ...hidden.run!, durationMs: 98_765, stdoutDroppedBytes: 4_242 };
+    report.summary.durationMs = 98_770;
+    return report;
+  };
+
+  it('drops a private case\'s run time and output sizes, and times the run by its bundled cases alone', () => {
+    const redacted = redactPrivate(slow());
+    const hidden = redacted.stages[0]!.cases[1]!;
+    expect([hidden.durationMs, hidden.run?.durationMs, hidden.run?.stdoutDroppedBytes]).toEqual([0, 0, 0]);
+    expect(redacted.summary.durationMs).toBe(slow().stages[0]!.cases[0]!.durationMs);
+  });
+
+  it.each(['pretty', 'junit'])('%s shows no time of a private case', (name) => {
+    const text = render(name, slow());
+    expect(text).not.toMatch(/98[.,]?[78]/);
+  });
+});
+
 describe('student-facing reporters', () => {
   it.each(['pretty', 'github', 'github-summary', 'junit', 'gradescope'])('%s never shows a private case input or expected output', (name) => {
     const text = render(name, privateReport());

@@ -1,0 +1,128 @@
+import { spawn } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
+import { mkdir, mkdtemp, rm, symlink } from 'node:fs/promises';
+import { createServer, type Server } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { repoRoot, runCli } from './cli.ts';
+import { echoCase, privateCases } from './ci-content.ts';
+import { LAUNCHERS, MARKER, expectNoMarker, isRoot, useAttackKit } from './isolate-attack-kit.ts';
+import { leftoversOf } from '../leftovers.ts';
+import { privateFolder, runScenario, type ScenarioRun } from './scenario.ts';
+
+// The run attacks of issue 21 against --isolate, under both launchers: what a case links, writes, opens or connects to
+// never reaches hidden content or the host (root-only files, kernel settings, cgroups, sockets), a private case leaks
+// nothing through its output or run time, and kill -9 of the grader leaves no process.
+
+const kit = useAttackKit(['probes-host', 'hangs-with-child']);
+
+describe.runIf(process.platform === 'linux').each(LAUNCHERS)('--isolate run attacks through %s (e2e)', (_, launcher) => {
+  const stageOf = (run: ScenarioRun) => run.report?.stages[0];
+
+  it('node_modules-link: a node_modules that links into the hidden content shows nothing of it, and no case can replace it', async () => {
+    const program = [
+      "import { readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';",
+      'let seen = [];',
+      "try { seen = readdirSync('node_modules', { recursive: true }).map(String); } catch {}",
+      "try { rmSync('own', { force: true }); symlinkSync('/', 'own'); seen.push('wrote its own folder'); } catch {}",
+      "const texts = seen.map((f) => { try { return readFileSync('node_modules/' + f, 'utf8'); } catch { return ''; } });",
+      "process.stdout.write(JSON.stringify({ seen, texts }) + '\\n');",
+    ].join('\n');
+    const dir = await kit.hostile(`node-modules-${launcher.DISPATCH_LAB_ISOLATE_WITH}`, program, (d) => symlink(join(kit.content().dir, 'cases', 'echo'), join(d, 'node_modules')));
+    const run = await kit.isolated(dir, launcher);
+    expect(run.exitCode).toBe(1);
+    expect(stageOf(run)?.cases.every((c) => c.status === 'fail')).toBe(true);
+    expect(run.stdout).not.toMatch(/wrote its own folder/);
+    expect(existsSync(join(dir, 'own'))).toBe(false);
+    expectNoMarker(run);
+  });
+
+  it('probes-host: no case reads /etc/shadow or opens a kernel setting, /sys or a cgroup file (its own limits included) for writing; as root, an unisolated run does', async () => {
+    const run = await kit.isolated(kit.subs().dirOf('probes-host'), launcher);
+    expect(run.report?.summary.failed, run.stdout).toBe(0);
+    expect(run.report?.summary.passed).toBeGreaterThan(0);
+    if (!isRoot) return;
+    const open = await runScenario('', ['--content', kit.content().dir, '--stage', 'echo', '--case', 'roundtrip'], { dir: kit.subs().dirOf('probes-host') });
+    expect(open.stdout).toMatch(/reached the host: \/etc\/shadow/);
+  });
+
+  it('host-sockets: a unix socket of the host in /tmp, or beside the submission, takes no connection from a case', async () => {
+    const scratch = await mkdtemp(join(tmpdir(), 'dispatch-lab-sockets-'));
+    const dir = join(kit.subs().root, `sockets-${launcher.DISPATCH_LAB_ISOLATE_WITH}`);
+    await mkdir(dir, { recursive: true });
+    // Beside the submission the socket is visible; under a root grader the case (nobody) may not write to it.
+    const paths = [join(scratch, 'host.sock'), ...(isRoot ? [join(dir, 'host.sock')] : [])];
+    let connections = 0;
+    const servers = await Promise.all(paths.map((path) => new Promise<Server>((resolve) => {
+      const server = createServer((socket) => {
+        connections++;
+        socket.end(`${MARKER}\n`);
+      });
+      server.listen(path, () => resolve(server));
+    })));
+    try {
+      await kit.hostile(`sockets-${launcher.DISPATCH_LAB_ISOLATE_WITH}`, [
+        "import { connect } from 'node:net';",
+        `const paths = ${JSON.stringify(paths)};`,
+        'const heard = await Promise.all(paths.map((path) => new Promise((resolve) => {',
+        "  const socket = connect(path, () => socket.on('data', (d) => resolve(String(d))));",
+        "  socket.on('error', (error) => resolve(error.code));",
+        '})));',
+        "process.stdout.write(JSON.stringify({ heard }) + '\\n');",
+      ].join('\n'));
+      const run = await kit.isolated(dir, launcher);
+      expect(stageOf(run)?.cases.every((c) => c.status === 'fail')).toBe(true);
+      expect(connections).toBe(0);
+      expectNoMarker(run);
+    } finally {
+      await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
+      await rm(scratch, { recursive: true, force: true });
+    }
+  });
+
+  it('private-case-leak: a program that echoes a private case\'s input and times itself by it leaks neither through pretty nor JUnit', async () => {
+    const scratch = await mkdtemp(join(tmpdir(), 'dispatch-lab-private-'));
+    try {
+      const privateDir = await privateCases(scratch, 'echo', { 'secret.json': echoCase('a private case', MARKER) });
+      const dir = await kit.hostile(`private-leak-${launcher.DISPATCH_LAB_ISOLATE_WITH}`, [
+        "import { readFileSync } from 'node:fs';",
+        "const sent = readFileSync(0, 'utf8');",
+        '// 20 ms a character of the input: its length in the run time.',
+        'const until = Date.now() + 20 * Math.min(sent.length, 100);',
+        'while (Date.now() < until);',
+        "process.stderr.write(sent + '\\n');",
+        "process.stdout.write(JSON.stringify({ results: [{ content: sent }] }) + '\\n');",
+      ].join('\n'));
+      const run = await runCli(['test', '--dir', dir, '--content', kit.content().dir, '--stage', 'echo', '--case', 'secret', '--cases', privateDir, '--isolate', '--reporter', 'pretty', '--reporter', 'junit'], { env: { ...launcher } });
+      expect(run.stdout).toContain('a private case');
+      expect(run.stdout).toMatch(/<testcase classname="echo" name="a private case"[^>]* time="0\.000"/);
+      // pretty shows a private case's time as 0 ms (its run took at least 500 ms).
+      expect(run.stdout).toMatch(/✗ a private case 0 ms\n/);
+      expectNoMarker(run);
+    } finally {
+      await rm(scratch, { recursive: true, force: true });
+    }
+  });
+
+  it('kill-9: after kill -9 of the grader no process of a case is left', async () => {
+    const folder = await privateFolder();
+    try {
+      const child = spawn(process.execPath, [join(repoRoot, 'bin/dispatch-lab.js'), 'test', '--dir', kit.subs().dirOf('hangs-with-child'), '--content', kit.content().dir, '--stage', 'echo', '--case', 'roundtrip', '--isolate', '--timeout', '120000'], { env: { ...process.env, TMPDIR: folder.tmp, NO_COLOR: '1', ...launcher }, stdio: 'ignore' });
+      // The case is running once it wrote its start file in its temp dir.
+      const started = async () => readdirSync(folder.tmp).some((d) => existsSync(join(folder.tmp, d, 'started')));
+      for (let i = 0; i < 600 && !(await started()); i++) await new Promise((r) => setTimeout(r, 100));
+      expect(await started()).toBe(true);
+      expect(await leftoversOf(folder.base)).not.toEqual([]);
+      child.kill('SIGKILL');
+      let left = await leftoversOf(folder.base);
+      for (let i = 0; i < 100 && left.length > 0; i++) {
+        await new Promise((r) => setTimeout(r, 100));
+        left = await leftoversOf(folder.base);
+      }
+      expect(left).toEqual([]);
+    } finally {
+      await folder.dispose();
+    }
+  }, 120_000);
+});
