@@ -17,9 +17,10 @@ export function formatMs(ms: number): string {
   return ms < 1_000 ? `${ms} ms` : `${(ms / 1_000).toFixed(2)} s`;
 }
 
-// One line for a case that ran.
+// One line for a case that ran; a private case shows no time (its time is redacted: it would say nothing true).
 export function caseLine(result: CaseResult, paint: Paint): string {
-  return `  ${markOf(result, paint)} ${result.case.name} ${paint.dim(formatMs(result.durationMs))}`;
+  const time = result.case.private ? paint.dim('(private)') : paint.dim(formatMs(result.durationMs));
+  return `  ${markOf(result, paint)} ${result.case.name} ${time}`;
 }
 
 // The paint of the watch views; identity functions when colours are off.

@@ -82,6 +82,12 @@ describe('redactPrivate, times', () => {
     const text = render(name, slow());
     expect(text).not.toMatch(/98[.,]?[78]/);
   });
+
+  it('pretty prints no time at all on a private case\'s line (not a redacted "0 ms")', () => {
+    const line = render('pretty', slow()).split('\n').find((l) => l.includes('hidden edge case'))!;
+    expect(line).toContain('(private)');
+    expect(line).not.toMatch(/\d+ ms|\d s\b/);
+  });
 });
 
 describe('student-facing reporters', () => {
