@@ -106,7 +106,9 @@ describe('ajv and firstViolation agree on every call of every validate-args case
     const schemas = schemasOf(data);
     return data.input.calls.flatMap((call, index) => {
       const schema = schemas.get(call.tool);
-      const expected = data.expect.stdout.results[index]?.content ?? '';
+      // A matcher ({"$regex": …}) stands for an answer that is no ValidationError: only strings are compared.
+      const content: unknown = data.expect.stdout.results[index]?.content;
+      const expected = typeof content === 'string' ? content : '';
       return schema === undefined ? [] : [{ where: `${file} calls[${index}] ${call.tool}`, schema, input: call.input === undefined ? {} : call.input, expected }];
     });
   });
