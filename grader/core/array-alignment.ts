@@ -55,6 +55,9 @@ function commonRun(n: number, m: number, same: (i: number, j: number) => boolean
 // Undefined when plain index order says it best (nothing moved, nothing matched off its index).
 export function alignArrays(n: number, m: number, same: (i: number, j: number) => boolean, byIdentity: boolean): Alignment | undefined {
   const run = commonRun(n, m, same);
+  // Arrays of one length that agree at as many indexes as any alignment finds: one element changed in place, not one
+  // dropped and another added (["HI", "hi"] for ["hi", "hi"] is results[0] changed).
+  if (!byIdentity && n === m && range(0, n).filter((i) => same(i, i)).length >= run.length) return undefined;
   const inRun = { i: new Set(run.map(([i]) => i)), j: new Set(run.map(([, j]) => j)) };
   // Elements left over on both sides that are the same element: moved out of the common order.
   const moves: [number, number][] = [];

@@ -70,3 +70,11 @@ describe('arrays in another order', () => {
     expect(note({ t: 'took 1 s' }, { t: 'took 2 s' })).toMatch(/off by one/);
   });
 });
+
+describe('arrays of one length', () => {
+  it('call an element changed in place when it meets its twin at another index ([HI, hi] for [hi, hi])', () => {
+    expect(lines({ results: [{ content: 'HI' }, { content: 'hi' }] }, { results: [{ content: 'hi' }, { content: 'hi' }] })).toEqual([
+      'results[0].content: expected "HI", received "hi"',
+    ]);
+  });
+});
