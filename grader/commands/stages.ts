@@ -4,6 +4,7 @@ import { loadCourse } from '../course-loader.ts';
 import { readStageStatus } from '../io/stage-status.ts';
 import { shouldColor } from '../io/terminal.ts';
 import { stageListing } from '../core/stage-listing.ts';
+import { newCasesNotes } from '../core/new-since-pass.ts';
 import { contentRootOf } from './options.ts';
 
 // `dispatch-lab stages`: the course in order, with each stage's status from the last run in --dir.
@@ -13,6 +14,8 @@ export async function stagesCommand(args: { dir: string; content?: string; color
   const counts = new Map(course.stages.map((s) => [s.slug, course.cases.filter((c) => c.stage === s.slug).length]));
   const colors = pc.createColors(shouldColor(args.color));
   const paint = { pass: colors.green, fail: colors.red, todo: colors.dim, bold: colors.bold };
-  process.stdout.write(`${stageListing(course.stages, counts, saved.stages, paint)}\n`);
+  const names = new Map(course.cases.map((c) => [c.file, c.name]));
+  const notes = newCasesNotes(saved.stages, course.stages.map((s) => s.slug), (file) => names.get(file) ?? file);
+  process.stdout.write(`${stageListing(course.stages, counts, saved.stages, paint, notes)}\n`);
   return 0;
 }

@@ -4,7 +4,9 @@ import { loadCourse } from '../course-loader.ts';
 import { assertProgramExists, planOrThrow, runTests, type TestOptions } from '../app.ts';
 import { GraderError } from '../grader-error.ts';
 import type { Reporter } from '../reporters/reporter.ts';
-import { caseCountsOf, saveStageStatus } from '../io/stage-status.ts';
+import { caseCountsOf, readStageStatus, saveStageStatus, type StageStatusFile } from '../io/stage-status.ts';
+import { newCasesNotes } from '../core/new-since-pass.ts';
+import type { Report } from '../core/types.ts';
 import { STOP_SIGNALS, watchStopSignals } from '../io/stop-signals.ts';
 import { shouldColor, stdoutLiveLine } from '../io/terminal.ts';
 import { liveProgress } from '../io/live-progress.ts';
@@ -76,15 +78,32 @@ export async function testCommand(args: TestArgs): Promise<number> {
   const options = { ...testOptionsOf(args, course, reporters), ...sandbox, currentFirst: true };
   // Ctrl-C (or a CI cancel) stops the run: running programs are killed, temp dirs removed, then the grader exits 128 + signal.
   const stop = watchStopSignals();
+  let notes: string[] = [];
   try {
     const { report, cancelled } = await runTests({ ...options, signal: stop.signal });
     const stoppedBy = stop.stoppedBy();
     if (cancelled || stoppedBy !== undefined) return STOP_SIGNALS[stoppedBy ?? 'SIGINT'];
+    const before = await readStageStatus(options.courseDir);
     await saveStageStatus(options.courseDir, report, caseCountsOf(course.cases));
+    notes = newCasesLines(before, course, report);
     return report.stages.some((s) => s.status === 'fail') ? 1 : 0;
   } finally {
     progress?.stop();
     stop.dispose();
     for (const sink of sinks) sink.close();
+    // On stderr, after the reporters: stdout may be a json or junit document.
+    for (const note of notes) process.stderr.write(`${note}\n`);
   }
+}
+
+// One line per failed stage of the run that the student passed before (`before`: the status file as the run found it)
+// and that now fails only on cases added since.
+function newCasesLines(before: StageStatusFile, course: Course, report: Report): string[] {
+  const failed = report.stages.filter((s) => s.status === 'fail');
+  const memories = Object.fromEntries(
+    failed.map((s) => [s.stage.slug, { passedCases: before.stages[s.stage.slug]?.passedCases, failedCases: s.cases.filter((c) => c.verdict.status !== 'pass').map((c) => c.case.file) }]),
+  );
+  const names = new Map(course.cases.map((c) => [c.file, c.name]));
+  const notes = newCasesNotes(memories, Object.keys(memories), (file) => names.get(file) ?? file);
+  return [...notes].map(([slug, note]) => `${slug}: ${note}`);
 }

@@ -4,7 +4,19 @@ import { join } from 'node:path';
 import type { Case, Report, StageStatus } from '../core/types.ts';
 
 /** The last known status of each stage in a course directory, kept in <dir>/.dispatch-lab/status.json. */
-export type StageStatusFile = { stages: Record<string, { status: StageStatus; passed: number; total: number; at: string }> };
+export type StageStatusFile = { stages: Record<string, SavedStage> };
+
+/** One stage's entry in the status file. */
+export type SavedStage = {
+  status: StageStatus;
+  passed: number;
+  total: number;
+  at: string;
+  /** The case files (content-relative) of the last run that passed the whole stage: what "passed before" means. */
+  passedCases?: string[];
+  /** The case files that did not pass in the last run, when it failed. */
+  failedCases?: string[];
+};
 
 function statusPath(courseDir: string): string {
   return join(courseDir, '.dispatch-lab', 'status.json');
@@ -62,7 +74,11 @@ export async function saveStageStatus(courseDir: string, report: Report, caseCou
         // Skipped stages keep what they had; a run restricted by --case or --shard that passed part of a stage says nothing about the rest.
         const isPartial = s.cases.length < (caseCounts.get(s.stage.slug) ?? 0);
         if (s.status === 'skip' || (isPartial && s.status === 'pass')) continue;
-        saved.stages[s.stage.slug] = { status: s.status, passed: s.cases.filter((c) => c.verdict.status === 'pass').length, total: s.cases.length, at: now.toISOString() };
+        const passed = s.cases.filter((c) => c.verdict.status === 'pass');
+        // A failing run keeps the cases of the last pass, so that cases added to the course since then can be told apart.
+        const passedCases = s.status === 'pass' ? s.cases.map((c) => c.case.file) : saved.stages[s.stage.slug]?.passedCases;
+        const failedCases = s.status === 'fail' ? s.cases.filter((c) => c.verdict.status !== 'pass').map((c) => c.case.file) : undefined;
+        saved.stages[s.stage.slug] = { status: s.status, passed: passed.length, total: s.cases.length, at: now.toISOString(), ...(passedCases ? { passedCases } : {}), ...(failedCases ? { failedCases } : {}) };
       }
       const temp = join(stateDir, `status-${randomUUID()}.tmp`);
       try {

@@ -5,6 +5,7 @@ import { parseCallsRequest, type DispatchRequest } from '../dispatch-request.ts'
 import { badRequest, escapedError } from '../failure-report.ts';
 import { withRegistry } from './with-registry.ts';
 import { markCallsDone, markRunning } from '../running-call.ts';
+import { throwingTools } from './throwing-tools.ts';
 
 // The stdin of `program.ts registry` (stage validate-args).
 export type RegistryRequest = {
@@ -20,14 +21,19 @@ export type RegistryRequest = {
 
 const COMMAND = 'registry';
 
-// `registry`: builds the solution's registry over a fresh sandbox, registers the case's own
-// descriptors, then runs every call through registry.execute and prints
+// `registry`: builds the solution's registry over a fresh sandbox, registers the course's throwing
+// tools and then the case's own descriptors, then runs every call through registry.execute and prints
 // `{"registered"?, "tools"?, "results"}` on one line.
 export async function runRegistry<T, R extends Registry>(stdinText: string, solution: Solution<T, R>): Promise<CommandOutput> {
   const request = parseRegistryRequest(stdinText);
   if (typeof request === 'string') return badRequest(COMMAND, request);
   return withRegistry(solution, request.sandbox, COMMAND, async (registry) => {
     const output: Record<string, unknown> = {};
+    try {
+      for (const tool of throwingTools) registry.register(tool);
+    } catch (error) {
+      return escapedError('registering the course tools threw', error, COMMAND);
+    }
     if (request.register !== undefined) {
       const registered: unknown[] = [];
       for (const [index, descriptor] of request.register.entries()) {

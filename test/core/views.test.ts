@@ -17,6 +17,14 @@ describe('stageListing', () => {
     ]);
   });
 
+  it('puts the note of a stage that fails only on new cases under its line', () => {
+    const notes = new Map([['view', '2 cases are new since you passed this stage: A, B']]);
+    expect(stageListing(stages, new Map(), { echo: { status: 'pass', passed: 12, total: 12 }, view: { status: 'fail', passed: 18, total: 20 } }, paint, notes).split('\n').slice(1, 3)).toEqual([
+      ' 2  ✗  view            view title  (18/20)',
+      '       2 cases are new since you passed this stage: A, B',
+    ]);
+  });
+
   it('says so when every stage passes', () => {
     const all = Object.fromEntries(stages.map((s) => [s.slug, { status: 'pass' as const, passed: 1, total: 1 }]));
     expect(stageListing(stages, new Map(), all, paint).split('\n').at(-1)).toBe('every stage passes.');

@@ -27,9 +27,19 @@ describe('stage status', () => {
     const at = new Date('2026-01-01T00:00:00Z');
     await saveStageStatus(dir, report(stageResult('echo', 'fail', ['pass', 'fail', 'pass'])), counts, at);
     await saveStageStatus(dir, report(stageResult('echo', 'pass', ['pass'])), counts, at);
-    expect((await readStageStatus(dir)).stages.echo).toEqual({ status: 'fail', passed: 2, total: 3, at: at.toISOString() });
+    expect((await readStageStatus(dir)).stages.echo).toEqual({ status: 'fail', passed: 2, total: 3, at: at.toISOString(), failedCases: ['f1'] });
     await saveStageStatus(dir, report(stageResult('echo', 'pass', ['pass', 'pass', 'pass']), stageResult('view', 'skip', [])), counts, at);
-    expect(await readStageStatus(dir)).toEqual({ stages: { echo: { status: 'pass', passed: 3, total: 3, at: at.toISOString() } } });
+    expect(await readStageStatus(dir)).toEqual({ stages: { echo: { status: 'pass', passed: 3, total: 3, at: at.toISOString(), passedCases: ['f0', 'f1', 'f2'] } } });
+  });
+
+  it('remembers the cases of the last pass through later failing runs, beside the cases that failed', async () => {
+    dir = await mkdtemp(join(tmpdir(), 'dispatch-lab-status-'));
+    const counts = new Map([['echo', 2]]);
+    const at = new Date('2026-01-01T00:00:00Z');
+    await saveStageStatus(dir, report(stageResult('echo', 'pass', ['pass', 'pass'])), counts, at);
+    await saveStageStatus(dir, report(stageResult('echo', 'fail', ['pass', 'pass', 'fail'])), new Map([['echo', 3]]), at);
+    await saveStageStatus(dir, report(stageResult('echo', 'fail', ['fail', 'pass', 'fail'])), new Map([['echo', 3]]), at);
+    expect((await readStageStatus(dir)).stages.echo).toEqual({ status: 'fail', passed: 1, total: 3, at: at.toISOString(), passedCases: ['f0', 'f1'], failedCases: ['f0', 'f2'] });
   });
 
   it('loses nothing when runs save at once: 20 updates of 20 stages, all kept', async () => {

@@ -1,4 +1,4 @@
-// The program a mutant is graded as: program.ts's `dispatch` command over the reference's Tools and
+// The program a mutant of a dispatch stage is graded as: program.ts's `dispatch` command over the reference's Tools and
 // makeExecute (one module swapped for the mutant at build time), without the later layers, so
 // each case's process starts fast.
 import { runDispatch } from '../../harness/dispatch.ts';

@@ -1,19 +1,37 @@
-// The cases of the nine tool stages, run in-process against the reference: the suite StrykerJS
-// runs for every mutant of reference/ (`npm run mutation`), so that its per-test coverage works.
-// Not part of `npm test` (the file name does not end in .test.ts).
+// The cases of the course's stages up to parallel-calls, run in-process against the reference through
+// each stage's program command: the suite StrykerJS runs for every mutant of reference/ (`npm run
+// mutation`), so that its per-test coverage works. MUTATION_STAGES (slugs, comma-separated) narrows it
+// to the stages of the layer under mutation. Not part of `npm test` (the name does not end in .test.ts).
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { Tools } from '../../reference/tools.ts';
-import { makeExecute } from '../../reference/execute.ts';
+import * as solution from '../../reference/index.ts';
+import type { CommandOutput } from '../../harness/solution.ts';
 import { runDispatch } from '../../harness/dispatch.ts';
+import { runProtocol } from '../../harness/protocol/run-protocol.ts';
+import { runRegistry } from '../../harness/registry/run-registry.ts';
+import { runPolicy } from '../../harness/policy/run-policy.ts';
+import { runLoopCommand } from '../../harness/loop/run-loop.ts';
+import { runTurnCommand } from '../../harness/turn/run-turn.ts';
 import { jsonDiff } from '../../grader/core/json-diff.ts';
 import { repoRoot } from '../e2e/cli.ts';
 
 /** The parts of a case file this suite reads. */
 type CaseFile = { name: string; input: unknown; expect: { stdout?: unknown; exitCode?: number }; timeoutMs?: number };
+type Manifest = { stages: { slug: string; command: string }[] };
 
-const STAGES = ['echo', 'view', 'create', 'str-replace', 'insert', 'glob', 'grep', 'bash', 'register-tools'];
+// The program commands of the stages this suite runs, each over the reference solution.
+const RUNNERS: ReadonlyMap<string, (stdin: string) => Promise<CommandOutput>> = new Map([
+  ['dispatch', (stdin: string) => runDispatch(stdin, solution)],
+  ['protocol', (stdin: string) => runProtocol(stdin, solution)],
+  ['registry', (stdin: string) => runRegistry(stdin, solution)],
+  ['policy', (stdin: string) => runPolicy(stdin, solution)],
+  ['loop', (stdin: string) => runLoopCommand(stdin, solution)],
+  ['turn', (stdin: string) => runTurnCommand(stdin, solution)],
+]);
+const manifest = JSON.parse(readFileSync(join(repoRoot, 'stages/stages.json'), 'utf8')) as Manifest;
+const wanted = process.env.MUTATION_STAGES?.split(',').filter((slug) => slug !== '');
+const STAGES = manifest.stages.filter((s) => RUNNERS.has(s.command) && (wanted === undefined || wanted.includes(s.slug)));
 const DEFAULT_TIMEOUT_MS = 10_000;
 
 // A stage's case files, sorted by file name.
@@ -26,19 +44,21 @@ function casesOf(stage: string): { file: string; data: CaseFile }[] {
 }
 
 // What the program would print for the case, judged as the grader does: exit code, then the document.
-async function differences(data: CaseFile): Promise<unknown[]> {
+async function differences(command: string, data: CaseFile): Promise<unknown[]> {
   const stdin = typeof data.input === 'string' ? data.input : JSON.stringify(data.input);
-  const output = await runDispatch(stdin, { Tools, makeExecute });
+  const run = RUNNERS.get(command);
+  if (run === undefined) throw new Error(`no runner for the command ${command}`);
+  const output = await run(stdin);
   if (output.exitCode !== (data.expect.exitCode ?? 0)) return [{ exitCode: output.exitCode, stderr: output.stderr }];
   if (data.expect.stdout === undefined) return [];
   return jsonDiff(data.expect.stdout, JSON.parse(output.stdout));
 }
 
-for (const stage of STAGES) {
-  describe(stage, () => {
-    for (const { file, data } of casesOf(stage)) {
+for (const { slug, command } of STAGES) {
+  describe(slug, () => {
+    for (const { file, data } of casesOf(slug)) {
       it(`${file}: ${data.name}`, async () => {
-        expect(await differences(data)).toEqual([]);
+        expect(await differences(command, data)).toEqual([]);
       }, (data.timeoutMs ?? DEFAULT_TIMEOUT_MS) * 2);
     }
   });

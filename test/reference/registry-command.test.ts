@@ -26,6 +26,17 @@ describe('runRegistry', () => {
     expect(printed.results).toStrictEqual([{ content: '{"a":"x","z":[{"a":2,"b":1}]}' }, { content: '{}' }]);
   });
 
+  it('registers the throwing tools after makeRegistry\'s and before the case\'s, and each failure is an error result', async () => {
+    const output = await runRegistry(stdin({ register: [ping], list_tools: true, calls: [{ tool: 'explode' }, { tool: 'explode_now' }, { tool: 'explode_value' }] }), solution);
+    const printed = JSON.parse(output.stdout) as { tools: { name: string }[]; results: unknown };
+    expect(printed.tools.map((t) => t.name).slice(-5)).toStrictEqual(['web_search', 'explode', 'explode_now', 'explode_value', 'ping']);
+    expect(printed.results).toStrictEqual([
+      { content: 'Error: handler failed on purpose', is_error: true },
+      { content: 'Error: handler threw before returning', is_error: true },
+      { content: 'Error: a thrown string, not an Error', is_error: true },
+    ]);
+  });
+
   it('prints only results when neither register nor list_tools is given', async () => {
     const output = await runRegistry(stdin({ sandbox: { 'a.txt': 'A' }, list_tools: false, calls: [{ tool: 'view', input: { path: 'a.txt' } }] }), solution);
     expect(output.stdout).toBe('{"results":[{"content":"1: A"}]}\n');

@@ -7,6 +7,7 @@ import { firstViolation } from '../../reference/registry/validate.ts';
 import { makeRegistry } from '../../reference/registry/make-registry.ts';
 import type { Descriptor, JsonSchema } from '../../reference/registry/types.ts';
 import { Tools } from '../../reference/tools.ts';
+import { throwingTools } from '../../harness/registry/throwing-tools.ts';
 
 // The route the stage text offers besides the hand-written validator: a mature validator (ajv 8,
 // first error only) whose error is mapped onto the course's message formats. This file holds that
@@ -94,9 +95,11 @@ const cases = readdirSync(caseDir)
   .sort()
   .map((file) => ({ file, data: JSON.parse(readFileSync(join(caseDir, file), 'utf8')) as CaseFile }));
 
-// The schema each tool name has in a case: the built-ins, then the case's own descriptors (a taken name keeps the first).
+// The schema each tool name has in a case: the built-ins, the harness's throwing tools, then the case's own
+// descriptors (a taken name keeps the first).
 function schemasOf(data: CaseFile): Map<string, JsonSchema> {
-  const schemas = new Map(makeRegistry(new Tools(root)).descriptors().map((d) => [d.name, d.parameters] as const));
+  const tools = [...makeRegistry(new Tools(root)).descriptors(), ...throwingTools];
+  const schemas = new Map(tools.map((d) => [d.name, d.parameters] as const));
   for (const descriptor of data.input.register ?? []) if (!schemas.has(descriptor.name)) schemas.set(descriptor.name, descriptor.parameters);
   return schemas;
 }
