@@ -12,7 +12,7 @@
 //   - one case by kind (scripts/bench-cases.mjs): a bare `node -e 0`, a dispatch case and an mcp case, one at a time
 //     in rounds (medians); and the test suite: `npm run test:fast` (BENCH_SUITE=full adds `npm test`, =none skips it).
 // BENCH_ONLY=grading runs only the grading part and replaces only its section of bench/RESULTS.md; BENCH_ONLY=cases
-// prints only the per-case figures and writes nothing.
+// prints only the per-case and watch figures and writes nothing.
 // Knobs: BENCH_ROUNDS (shipped/floor pairs, default 1), BENCH_SAVES (default 10), BENCH_HELP (default 10),
 // BENCH_NAIVE_SAMPLE (default 30), BENCH_CASE_ROUNDS (default 15), BENCH_WATCH_STAGE (default register-tools), BENCH_STAGES (comma-separated: a part of
 // the course instead of the whole, for a quick look).
@@ -223,6 +223,8 @@ if (ONLY === 'cases') {
   const scratch = await makeStudentDir();
   try {
     const c = await caseCosts({ dir: scratch, bundle: await buildBundle(scratch), cases: await courseCases(true), rounds: CASE_ROUNDS, env: PLAIN_ENV });
+    const watch = await watchLatency(scratch);
+    console.log(`watch --stage ${WATCH_STAGE}, median of ${SAVES}: save → first case verdict ${fmt(watch.first)}, save → stage verdict ${fmt(watch.stage)}`);
     console.log(`median of ${c.rounds}: node -e 0 ${fmt(c.bare)}, dispatch case ${fmt(c.dispatch)}, mcp case ${c.mcp === undefined ? 'n/a' : fmt(c.mcp)} (load at start ${load.map((l) => l.toFixed(2)).join(' ')})`);
   } finally {
     await rm(scratch, { recursive: true, force: true });
