@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // `npm run test:fast`: the pure, reporter, page and content tests, plus the reference tests that spawn nothing heavy.
@@ -9,5 +10,7 @@ export default defineConfig({
     exclude: ['test/reference/mcp-*.test.ts', 'test/reference/program.test.ts', 'test/reference/protocol-program.test.ts', 'test/io/process-sweep.test.ts', 'test/io/run-case.test.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    // Every core: these files are pure computation (vitest's default leaves one core of two idle).
+    maxWorkers: Math.max(2, availableParallelism()),
   },
 });
