@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -6,5 +7,8 @@ export default defineConfig({
     globalSetup: ['test/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    // Two test files at a time even on 2 cores (vitest's default there is one): an e2e file spends most of its time
+    // waiting on the processes it starts, and one file at a time left a core idle for half of the suite.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
   },
 });

@@ -13,6 +13,7 @@ import { GraderError } from './grader-error.ts';
 import type { Isolation } from './io/isolation.ts';
 import type { RunLimits } from './io/case-limits.ts';
 import { readStageStatus } from './io/stage-status.ts';
+import { profilerFromEnv, type CaseProfiler } from './io/case-profiler.ts';
 
 /** Everything one graded run needs. */
 export type TestOptions = {
@@ -44,6 +45,8 @@ export type TestOptions = {
   keepFullOutput?: boolean;
   /** Without --stage: run the stage the student is on first, the earlier ones (the regression check) after it (test, watch). */
   currentFirst?: boolean;
+  /** Where each case's time goes outside the student's process (DISPATCH_LAB_PROFILE=1 sets one for a run). */
+  profiler?: CaseProfiler;
 };
 
 export type TestOutcome = { report: Report; cancelled: boolean };
@@ -76,8 +79,10 @@ function skipped(cases: Case[], reason: string): CaseResult[] {
 }
 
 // Grade the planned stages of a course directory: build once, run every case, judge, report.
-export async function runTests(options: TestOptions): Promise<TestOutcome> {
+export async function runTests(given: TestOptions): Promise<TestOutcome> {
   const started = performance.now();
+  const profiler = given.profiler ?? profilerFromEnv();
+  const options = profiler ? { ...given, profiler } : given;
   const thePlan = planOrThrow(options.course, options.selection);
   await assertProgramExists(options.courseDir);
   const { reporters } = options;
@@ -87,6 +92,7 @@ export async function runTests(options: TestOptions): Promise<TestOutcome> {
   let cancelled = false;
   try {
     const build = await builder.build();
+    profiler?.addBuild(build.durationMs);
     const probe = build.ok ? startProbeFor(build.bundlePath, thePlan, options) : undefined;
     const graded = new Map<string, StageResult>();
     const failed = new Set<string>();
@@ -122,6 +128,7 @@ export async function runTests(options: TestOptions): Promise<TestOutcome> {
   const next = nextStage(thePlan, results);
   if (next) report.next = next;
   if (!cancelled) emit(reporters, (r) => r.onRunEnd?.(report));
+  profiler?.print(performance.now() - started);
   return { report, cancelled };
 }
 

@@ -63,7 +63,9 @@ export async function runStage(planned: PlannedStage, bundlePath: string, option
       // A program that crashes at start gets one stage problem, not a line per case.
       if (probe.crash) return;
       if (result.verdict.status !== 'pass') bailed = options.bail;
+      const reporting = performance.now();
       emit(options.reporters, (r) => r.onCaseEnd?.(result, stage));
+      options.profiler?.addCase({ report: performance.now() - reporting }, false);
     },
     () => !bailed && !options.signal?.aborted && !probe.crash,
   );
@@ -79,6 +81,9 @@ async function gradeCase(c: Case, stage: Stage, bundlePath: string, options: Tes
   try {
     const attempts = options.repeat ?? 1;
     for (let attempt = 0; attempt < attempts && !options.signal?.aborted; attempt++) {
+      const isLast = attempt === attempts - 1;
+      const runStarted = performance.now();
+      let processesGone: number | undefined;
       const run = withRunningCall(await runCase({
         bundlePath,
         command: stage.command,
@@ -90,11 +95,18 @@ async function gradeCase(c: Case, stage: Stage, bundlePath: string, options: Tes
         ...sandboxOf(options),
         ...(options.signal ? { signal: options.signal } : {}),
         ...(options.keep && options.onKeptDir ? { onTempDir: options.onKeptDir } : {}),
-        ...(attempt === attempts - 1 ? { onProcessesGone: release } : {}),
+        ...(isLast || options.profiler ? { onProcessesGone: () => {
+          processesGone = performance.now();
+          if (isLast) release();
+        } } : {}),
       }));
+      const runEnded = performance.now();
       // A program that dies at start because it met a limit gets the limit's verdict, not "crashes at start".
       if (attempt === 0 && !run.limitHit) await probe.check(run);
+      const judging = performance.now();
       graded.push({ verdict: judgeSafely(c, run, timeoutMs), run: compactRun(run, options.keepFullOutput) });
+      const gone = processesGone ?? runEnded;
+      options.profiler?.addCase({ program: run.durationMs, aroundProgram: gone - runStarted - run.durationMs, cleanup: runEnded - gone, judge: performance.now() - judging }, true);
       if (probe.crash) break;
     }
   } catch (error) {

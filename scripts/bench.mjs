@@ -9,9 +9,12 @@
 // Prints a table and writes it, with the machine it ran on, to bench/RESULTS.md. Not a test: nothing here passes or fails.
 //   - grading a class: `grade` over BENCH_GRADE_COPIES copies of the reference (default 20), plainly and with --isolate
 //     (scripts/bench-grading.mjs), written to its own section of bench/RESULTS.md.
-// BENCH_ONLY=grading runs only the grading part and replaces only its section of bench/RESULTS.md.
+//   - one case by kind (scripts/bench-cases.mjs): a bare `node -e 0`, a dispatch case and an mcp case, one at a time
+//     in rounds (medians); and the test suite: `npm run test:fast` (BENCH_SUITE=full adds `npm test`, =none skips it).
+// BENCH_ONLY=grading runs only the grading part and replaces only its section of bench/RESULTS.md; BENCH_ONLY=cases
+// prints only the per-case and watch figures and writes nothing.
 // Knobs: BENCH_ROUNDS (shipped/floor pairs, default 1), BENCH_SAVES (default 10), BENCH_HELP (default 10),
-// BENCH_NAIVE_SAMPLE (default 30), BENCH_WATCH_STAGE (default register-tools), BENCH_STAGES (comma-separated: a part of
+// BENCH_NAIVE_SAMPLE (default 30), BENCH_CASE_ROUNDS (default 15), BENCH_WATCH_STAGE (default register-tools), BENCH_STAGES (comma-separated: a part of
 // the course instead of the whole, for a quick look).
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -21,6 +24,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 import { gradingBench, gradingSection, withGradingSection } from './bench-grading.mjs';
+import { caseCosts, suiteTime } from './bench-cases.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 1);
@@ -31,6 +35,8 @@ const WATCH_STAGE = process.env.BENCH_WATCH_STAGE ?? 'register-tools';
 const STAGES = (process.env.BENCH_STAGES ?? '').split(',').filter((s) => s !== '');
 const GRADE_COPIES = Number(process.env.BENCH_GRADE_COPIES ?? 20);
 const ONLY = process.env.BENCH_ONLY ?? '';
+const CASE_ROUNDS = Number(process.env.BENCH_CASE_ROUNDS ?? 15);
+const SUITE = process.env.BENCH_SUITE ?? 'fast';
 const JOBS = availableParallelism();
 const CLI = join(root, 'bin/dispatch-lab.js');
 const PLAIN_ENV = { ...process.env, NO_COLOR: '1', FORCE_COLOR: '', CI: '' };
@@ -49,11 +55,11 @@ async function makeStudentDir() {
   return dir;
 }
 
-// Every case of the course in course order: its program command and the stdin it gets.
-async function courseCases() {
+// Every case of the course (of BENCH_STAGES unless everyStage) in course order: its program command and the stdin it gets.
+async function courseCases(everyStage = false) {
   const { stages } = JSON.parse(await readFile(join(root, 'stages/stages.json'), 'utf8'));
   const all = [];
-  for (const stage of stages.filter((s) => STAGES.length === 0 || STAGES.includes(s.slug))) {
+  for (const stage of stages.filter((s) => everyStage || STAGES.length === 0 || STAGES.includes(s.slug))) {
     const dir = join(root, 'cases', stage.slug);
     for (const file of (await readdir(dir)).filter((f) => f.endsWith('.json')).sort()) {
       const { input } = JSON.parse(await readFile(join(dir, file), 'utf8'));
@@ -212,6 +218,19 @@ if (ONLY === 'grading') {
   console.log('\nwritten: the grading section of bench/RESULTS.md');
   process.exit(0);
 }
+if (ONLY === 'cases') {
+  // A quick look at one case's cost by kind, printed only (bench/RESULTS.md is left as it is).
+  const scratch = await makeStudentDir();
+  try {
+    const c = await caseCosts({ dir: scratch, bundle: await buildBundle(scratch), cases: await courseCases(true), rounds: CASE_ROUNDS, env: PLAIN_ENV });
+    const watch = await watchLatency(scratch);
+    console.log(`watch --stage ${WATCH_STAGE}, median of ${SAVES}: save → first case verdict ${fmt(watch.first)}, save → stage verdict ${fmt(watch.stage)}`);
+    console.log(`median of ${c.rounds}: node -e 0 ${fmt(c.bare)}, dispatch case ${fmt(c.dispatch)}, mcp case ${c.mcp === undefined ? 'n/a' : fmt(c.mcp)} (load at start ${load.map((l) => l.toFixed(2)).join(' ')})`);
+  } finally {
+    await rm(scratch, { recursive: true, force: true });
+  }
+  process.exit(0);
+}
 const dir = await makeStudentDir();
 try {
   const cases = await courseCases();
@@ -227,6 +246,10 @@ try {
   }
   const watch = await watchLatency(dir);
   const slow = await naive(dir, cases);
+  const perCase = await caseCosts({ dir, bundle, cases: await courseCases(true), rounds: CASE_ROUNDS, env: PLAIN_ENV });
+  const suites = [];
+  if (SUITE !== 'none') suites.push(['npm run test:fast', await suiteTime({ root, script: 'test:fast', env: PLAIN_ENV })]);
+  if (SUITE === 'full') suites.push(['npm test (every file)', await suiteTime({ root, script: 'test', env: PLAIN_ENV })]);
   const oursWall = median(pairs.map((p) => p.ours.wall));
   const floorWall = median(pairs.map((p) => p.bare));
   const ratio = median(pairs.map((p) => p.ratio));
@@ -235,11 +258,15 @@ try {
   const rows = [
     ['what', 'figure', 'vs floor', 'target'],
     [`whole course, bare floor (bundle per case, --jobs ${JOBS})`, fmt(floorWall), '1.00×', ''],
-    [`whole course, dispatch-lab test --all (shipped)`, fmt(oursWall), `${ratio.toFixed(2)}×`, `≤ 1.15× ${ratio <= 1.15 ? 'met' : 'missed'}`],
+    [`whole course, dispatch-lab test --all (shipped)`, fmt(oursWall), `${ratio.toFixed(2)}×`, `≤ 1.10× ${ratio <= 1.1 ? 'met' : 'missed'}`],
     [`whole course, naive tsx per case, sequential (${slow.sampled} sampled, extrapolated)`, fmt(slow.estimate), `${(slow.estimate / floorWall).toFixed(2)}×`, ''],
     [`  naive, one case (mean of the sample)`, fmt(slow.perCase), '', ''],
     [`watch --stage ${WATCH_STAGE}: save → first case verdict (median of ${SAVES})`, fmt(watch.first), '', `< 300 ms ${watch.first < 300 ? 'met' : 'missed'}`],
     [`watch --stage ${WATCH_STAGE}: save → stage verdict (median of ${SAVES})`, fmt(watch.stage), '', ''],
+    [`one process alone: bare node -e 0 (median of ${perCase.rounds})`, fmt(perCase.bare), '', ''],
+    [`one dispatch case alone (median of ${perCase.rounds})`, fmt(perCase.dispatch), `${(perCase.dispatch / perCase.bare).toFixed(2)}× node`, ''],
+    [`one mcp case alone, course server included (median of ${perCase.rounds})`, perCase.mcp === undefined ? 'n/a' : fmt(perCase.mcp), perCase.mcp === undefined ? '' : `${(perCase.mcp / perCase.dispatch).toFixed(2)}× dispatch`, perCase.mcp === undefined ? '' : `≤ 300 ms ${perCase.mcp <= 300 ? 'met' : 'missed'}`],
+    ...suites.map(([name, s]) => [`${name}${s.passed ? '' : ' (FAILED)'}`, fmt(s.ms), '', name.includes('fast') ? `≤ 60 s ${s.ms <= 60_000 ? 'met' : 'missed'}` : `≤ 5 min ${s.ms <= 300_000 ? 'met' : 'missed'}`]),
     [`--help cold start (median of ${HELP_RUNS})`, fmt(help), '', `< 150 ms ${help < 150 ? 'met' : 'missed'}`],
     ['grader peak memory on the whole course (its own process)', peak === undefined ? 'n/a' : `${Math.round(peak)} MB`, '', peak === undefined ? '' : `< 150 MB ${peak < 150 ? 'met' : 'missed'}`],
   ];

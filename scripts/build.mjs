@@ -5,7 +5,7 @@
 //   dist/cli.js    the entry: prints help.txt for a bare `--help` (yargs and its text layout cost most of a cold start),
 //                  otherwise loads main.js.
 import { execFileSync } from 'node:child_process';
-import { readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -71,3 +71,26 @@ try {
 if (help === undefined) await import('./main.js');
 else process.stdout.write(help);
 `);
+
+// The course's MCP server as one file (harness/mcp/course-server.bundle.mjs, not committed, shipped in harness/): every
+// mcp case starts it, and one file loads faster than the SDK's and zod's few hundred modules. Its first line names the
+// source it was built from; harness/mcp/course-server.mjs starts it only while that still matches.
+const serverSource = fileURLToPath(new URL('../harness/mcp/course-server-main.mjs', import.meta.url));
+const { bundleHeader } = await import('../harness/mcp/course-server.mjs');
+const server = await build({
+  absWorkingDir: root,
+  entryPoints: [serverSource],
+  bundle: true,
+  write: false,
+  outfile: 'harness/mcp/course-server.bundle.mjs',
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  minify: true,
+  legalComments: 'none',
+  // The SDK's dependencies include CommonJS modules that call require(): give the ES module bundle one.
+  banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+  logLevel: 'warning',
+});
+const serverCode = server.outputFiles[0].text.replace(/^#!.*\n/, '');
+writeFileSync(fileURLToPath(new URL('../harness/mcp/course-server.bundle.mjs', import.meta.url)), bundleHeader(readFileSync(serverSource)) + serverCode);

@@ -14,7 +14,7 @@ import { testOptionsOf, type TestArgs } from './test.ts';
 import { sandboxOptionsOf } from './sandbox-options.ts';
 
 /** Quiet time after the last file event before rerunning: editors that write twice or by rename cause one run. */
-const DEBOUNCE_MS = 150;
+const DEBOUNCE_MS = 75;
 /** How long quitting waits for a cancelled run's processes to go. */
 const SETTLE_MS = 5_000;
 

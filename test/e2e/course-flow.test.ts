@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot, runCli } from './cli.ts';
+import { courseSubset } from './course-subset.ts';
 
 // A student who has finished echo and nothing else.
 const ECHO_ONLY = `import type { Execute } from './types.ts';
@@ -92,13 +93,20 @@ describe('a student walking through the course (e2e)', () => {
     expect(run.stdout).toMatch(/next: view — npx dispatch-lab show view/);
   });
 
-  // The whole course (hundreds of cases): minutes on a loaded 2-core machine.
-  it('--all grades every stage, even after a failing one', { timeout: 600_000 }, async () => {
-    const run = await runCli(['test', '--all', '--dir', course, '--reporter', 'json'], { timeoutMs: 580_000 });
-    expect(run.exitCode).toBe(1);
-    const report = JSON.parse(run.stdout) as { stages: { slug: string; status: string }[] };
-    expect(report.stages[0]).toEqual(expect.objectContaining({ slug: 'echo', status: 'pass' }));
-    expect(report.stages.slice(1).every((s) => s.status === 'fail')).toBe(true);
+  // Four stages of the course, three cases each (one per kind of failing stage after the passing one): --all on the
+  // whole course shows nothing more and takes minutes on a loaded 2-core machine.
+  it('--all grades every stage, even after a failing one', { timeout: 300_000 }, async () => {
+    const content = await courseSubset(['echo', 'view', 'workspace-protocol', 'mcp-discovery'], 3);
+    try {
+      const run = await runCli(['test', '--all', '--dir', course, '--content', content.dir, '--reporter', 'json'], { timeoutMs: 280_000 });
+      expect(run.exitCode).toBe(1);
+      const report = JSON.parse(run.stdout) as { stages: { slug: string; status: string; cases: unknown[] }[] };
+      expect(report.stages.map((s) => s.slug)).toEqual(['echo', 'view', 'workspace-protocol', 'mcp-discovery']);
+      expect(report.stages[0]).toEqual(expect.objectContaining({ slug: 'echo', status: 'pass' }));
+      expect(report.stages.slice(1).every((s) => s.status === 'fail' && s.cases.length === 3)).toBe(true);
+    } finally {
+      await content.dispose();
+    }
   });
 });
 
@@ -118,10 +126,12 @@ describe('show (e2e)', () => {
 });
 
 describe('verify and validate (e2e)', () => {
-  // Three stages, one per kind of command (a tool stage, the raw protocol, the MCP client); .ci/run verifies the whole
-  // course with `npx dispatch-lab verify` outside the test suite, where its minutes do not race a test timeout.
+  // Three stages, one per kind of command (a tool stage, the raw protocol, the MCP client), their first four cases each;
+  // .ci/run verifies the whole course with `npx dispatch-lab verify` outside the test suite, where its minutes do not
+  // race a test timeout.
   it('verify: the reference passes every case and the starter fails every stage', async () => {
-    const run = await runCli(['verify', '--stage', 'echo', '--stage', 'workspace-protocol', '--stage', 'mcp-discovery'], { timeoutMs: 280_000 });
+    const content = await courseSubset(['echo', 'workspace-protocol', 'mcp-discovery'], 4);
+    const run = await runCli(['verify', '--content', content.dir], { timeoutMs: 280_000 }).finally(() => content.dispose());
     expect(run.stderr).toBe('');
     expect(run.exitCode).toBe(0);
     const lines = run.stdout.split('\n').filter((l) => /^[✓✗] /.test(l));

@@ -14,7 +14,8 @@ describe('dispatch-lab test (e2e)', () => {
   });
 
   it('fails a submission whose Write is not routed, naming the case, the path and how to reproduce', async () => {
-    const run = await runCli(['test', '--stage', 'register-tools', '--dir', join(fixturePrograms, 'write-not-routed')]);
+    // Only the cases that send Write (their names hold "write"): the rest of the stage passes and shows nothing more.
+    const run = await runCli(['test', '--stage', 'register-tools', '--case', 'write', '--dir', join(fixturePrograms, 'write-not-routed')]);
     expect(run.exitCode).toBe(1);
     expect(run.stdout).toMatch(/✗ register-tools › .+/);
     expect(run.stdout).toMatch(/results\[\d+\]\.content: expected "File created successfully at: [^"]+", received "unknown tool: Write"/);
@@ -23,7 +24,7 @@ describe('dispatch-lab test (e2e)', () => {
   });
 
   it('prints the JSON report', async () => {
-    const run = await runCli(['test', '--stage', 'register-tools', '--reporter', 'json', '--dir', join(fixturePrograms, 'write-not-routed')]);
+    const run = await runCli(['test', '--stage', 'register-tools', '--case', 'write', '--reporter', 'json', '--dir', join(fixturePrograms, 'write-not-routed')]);
     expect(run.exitCode).toBe(1);
     const report = JSON.parse(run.stdout) as { summary: { failed: number; total: number }; stages: { slug: string; status: string; cases: { status: string; message: string }[] }[] };
     expect(report.stages.map((s) => [s.slug, s.status])).toEqual([['register-tools', 'fail']]);
@@ -35,7 +36,7 @@ describe('dispatch-lab test (e2e)', () => {
     const dir = await mkdtemp(join(tmpdir(), 'dispatch-lab-out-'));
     try {
       const out = join(dir, 'report.json');
-      const run = await runCli(['test', '--stage', 'register-tools', '--output-file', `json=${out}`]);
+      const run = await runCli(['test', '--stage', 'echo', '--output-file', `json=${out}`]);
       expect(run.exitCode).toBe(0);
       const { readFile } = await import('node:fs/promises');
       expect(JSON.parse(await readFile(out, 'utf8')).summary.failed).toBe(0);

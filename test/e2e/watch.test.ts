@@ -105,7 +105,7 @@ describe('dispatch-lab test --watch (plain output)', () => {
     student = await makeStudentDir();
     watch = startWatchMode(student.dir, ARGS);
     await watch.waitFor(BLOCK);
-    // Back to back, no timers between them: on a loaded machine a 10 ms timer may fire after the 150 ms debounce.
+    // Back to back, no timers between them: on a loaded machine a 10 ms timer may fire after the 75 ms debounce.
     for (let i = 0; i < 5; i++) await student.write('reference/extra.ts', `export const save = ${i};\n`);
     await watch.waitFor(BLOCK, 2);
     await new Promise((resolve) => setTimeout(resolve, 2_000));
