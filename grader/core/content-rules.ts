@@ -8,6 +8,7 @@ import { describeSchemaError, parseJsonText } from './json-errors.ts';
 import { INPUT_SCHEMAS, RAW_INPUT_COMMANDS } from './input-schema.ts';
 import { workedExample } from './worked-example.ts';
 import { matcherProblems } from './matchers.ts';
+import { acceptsAnythingProblems, deadMistakeProblems } from './vacuous-rules.ts';
 
 /** What the rules read beyond the loader's files. */
 export type ContentExtras = {
@@ -46,8 +47,10 @@ export function contentProblems(files: CourseFiles, extras: ContentExtras): stri
     const stage = bySlug.get(dir);
     if (stage) problems.push(...caseProblems(data, stage, validators.get(stage.command)).map((p) => `${file}: ${p}`));
   }
-  for (const stage of stages) {
+  for (const [i, stage] of stages.entries()) {
     const cases = casesByStage.get(stage.slug) ?? [];
+    const stdouts = cases.map((c) => (c.data.expect as { stdout?: unknown } | null | undefined)?.stdout).filter((v) => v !== undefined);
+    problems.push(...deadMistakeProblems(stage.mistakes, `$.stages[${i}].mistakes`, stage.slug, stdouts).map((p) => `${files.manifest.file}: ${p}`));
     if (cases.length === 0 && !stage.draft) {
       problems.push(`cases/${stage.slug}/: stage "${stage.slug}" has no cases: add one (npx dispatch-lab new case ${stage.slug} "<name>"), or mark the stage "draft": true in ${files.manifest.file}`);
     }
@@ -110,6 +113,7 @@ export function caseProblems(data: CaseData, stage: StageEntry, validateInput: V
   if (!stage.draft && expect !== null && typeof expect === 'object' && expect.stdout === undefined && (expect.exitCode === undefined || expect.exitCode === 0)) {
     problems.push(`$.expect: grades nothing (any program that exits 0 passes): give "stdout" or a non-zero "exitCode"; to fill it from the reference, run npx dispatch-lab record --stage ${stage.slug}`);
   }
+  if (expect !== null && typeof expect === 'object') problems.push(...acceptsAnythingProblems(expect.stdout));
   if (data.expectHarnessError !== true) problems.push(...inputProblems(data.input, stage.command, validateInput));
   if (typeof data.hint === 'string' && /^TODO\b/.test(data.hint.trim())) problems.push('$.hint: still the template\'s TODO: say what to check or change when this case fails');
   else if (typeof data.hint === 'string' && data.hint.trim().length < MIN_HINT_CHARS) {

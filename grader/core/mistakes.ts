@@ -37,6 +37,11 @@ function pathRegex(path: string): RegExp {
   return found;
 }
 
+// Whether a pattern's path (`results[*].content`, `stdout`) names a difference's path (`results[2].content`, '').
+export function mistakePathMatches(patternPath: string, path: string): boolean {
+  return pathRegex(patternPath).test(path);
+}
+
 // Whether one difference is the mistake a pattern describes.
 export function isMistake(pattern: MistakePattern, m: Mismatch): boolean {
   if (!pathRegex(pattern.path).test(m.path)) return false;
