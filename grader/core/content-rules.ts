@@ -45,7 +45,9 @@ export function contentProblems(files: CourseFiles, extras: ContentExtras): stri
     const data = parsed.value as CaseData;
     casesByStage.set(dir, [...(casesByStage.get(dir) ?? []), { file, data }]);
     const stage = bySlug.get(dir);
-    if (stage) problems.push(...caseProblems(data, stage, validators.get(stage.command)).map((p) => `${file}: ${p}`));
+    // A private case (--cases DIR) is recorded with the same --cases DIR.
+    const privateDir = file.startsWith('cases/') ? undefined : file.split('/').slice(0, -2).join('/');
+    if (stage) problems.push(...caseProblems(data, stage, validators.get(stage.command), privateDir).map((p) => `${file}: ${p}`));
   }
   for (const [i, stage] of stages.entries()) {
     const cases = casesByStage.get(stage.slug) ?? [];
@@ -107,11 +109,11 @@ export function mistakeProblems(mistakes: unknown, where: string): string[] {
 }
 
 // The problems of one case: an expectation that grades nothing, an input of the wrong shape, a hint that does not help.
-export function caseProblems(data: CaseData, stage: StageEntry, validateInput: ValidateFunction | undefined): string[] {
+export function caseProblems(data: CaseData, stage: StageEntry, validateInput: ValidateFunction | undefined, privateDir?: string): string[] {
   const problems: string[] = [];
   const expect = data.expect as { stdout?: unknown; exitCode?: unknown } | undefined;
   if (!stage.draft && expect !== null && typeof expect === 'object' && expect.stdout === undefined && (expect.exitCode === undefined || expect.exitCode === 0)) {
-    problems.push(`$.expect: grades nothing (any program that exits 0 passes): give "stdout" or a non-zero "exitCode"; to fill it from the reference, run npx dispatch-lab record --stage ${stage.slug}`);
+    problems.push(`$.expect: grades nothing (any program that exits 0 passes): give "stdout" or a non-zero "exitCode"; to fill it from the reference, run npx dispatch-lab record --stage ${stage.slug}${privateDir === undefined ? '' : ` --cases ${privateDir}`}`);
   }
   if (expect !== null && typeof expect === 'object') problems.push(...acceptsAnythingProblems(expect.stdout));
   if (data.expectHarnessError !== true) problems.push(...inputProblems(data.input, stage.command, validateInput));

@@ -12,11 +12,11 @@ const caseWith = (stdout: unknown) => ({ name: 'echo says hi', hint, input, expe
 const expected = { results: [{ content: 'hi' }, { content: 'Error: x', is_error: true }] };
 
 // The authoring problems of a one-stage course with one case and the given mistake patterns.
-function problems(stdout: unknown, mistakes?: object[]): string[] {
+function problems(stdout: unknown, mistakes?: object[], file = 'cases/echo/a.json'): string[] {
   const files: CourseFiles = {
     manifest: { file: 'stages/stages.json', text: JSON.stringify({ stages: [{ slug: 'echo', title: 'Echo', command: 'dispatch', ...(mistakes ? { mistakes } : {}) }] }) },
     caseSchema: { file: 'cases/case.schema.json', text: schema },
-    caseFiles: [{ file: 'cases/echo/a.json', dir: 'echo', text: JSON.stringify(caseWith(stdout)) }],
+    caseFiles: [{ file, dir: 'echo', text: JSON.stringify(stdout === undefined ? { ...caseWith(undefined), expect: {} } : caseWith(stdout)) }],
     caseDirs: ['echo'],
     stageDocs: ['echo.md'],
   };
@@ -57,5 +57,15 @@ describe('validate refuses a mistake pattern whose path no case of the stage exp
 
   it('lists every path of an expected document as differences name them', () => {
     expect(expectedPaths({ a: [{ b: 1 }], 'odd key': { $any: 'string' } })).toEqual(['', 'a', 'a[0]', 'a[0].b', '["odd key"]']);
+  });
+});
+
+describe('the advice for a case that grades nothing', () => {
+  it.each([
+    ['cases/echo/a.json', /record --stage echo$/],
+    ['private/echo/a.json', /record --stage echo --cases private$/],
+    ['/srv/class/hidden/echo/a.json', /record --stage echo --cases \/srv\/class\/hidden$/],
+  ])('for %s names the command that fills it', (file, advice) => {
+    expect(problems(undefined, undefined, file)).toEqual([expect.stringMatching(advice)]);
   });
 });
