@@ -9,6 +9,7 @@ import { INPUT_SCHEMAS, RAW_INPUT_COMMANDS } from './input-schema.ts';
 import { workedExample } from './worked-example.ts';
 import { matcherProblems } from './matchers.ts';
 import { acceptsAnythingProblems, deadMistakeProblems } from './vacuous-rules.ts';
+import { callProblems } from './call-rules.ts';
 
 /** What the rules read beyond the loader's files. */
 export type ContentExtras = {
@@ -22,7 +23,7 @@ export type ContentExtras = {
 type StageEntry = { slug: string; command: string; draft?: boolean; mistakes?: unknown };
 
 /** A case file as the rules read it (any field may be missing or of the wrong type: the loader reports that). */
-type CaseData = { name?: unknown; hint?: unknown; input?: unknown; expect?: unknown; expectHarnessError?: unknown };
+type CaseData = { name?: unknown; hint?: unknown; input?: unknown; expect?: unknown; expectHarnessError?: unknown; sendsBadCalls?: unknown };
 
 /** The headings every stage text has, in this order, that students rely on. */
 export const REQUIRED_SECTIONS = ['What to build', 'Contract', 'Worked example', 'Common mistakes', 'Run it'];
@@ -48,6 +49,9 @@ export function contentProblems(files: CourseFiles, extras: ContentExtras): stri
     // A private case (--cases DIR) is recorded with the same --cases DIR.
     const privateDir = file.startsWith('cases/') ? undefined : file.split('/').slice(0, -2).join('/');
     if (stage) problems.push(...caseProblems(data, stage, validators.get(stage.command), privateDir).map((p) => `${file}: ${p}`));
+    if (stage?.command === 'dispatch' && data.sendsBadCalls !== true && data.expectHarnessError !== true) {
+      problems.push(...callProblems(data.input, stage.slug, stages.map((s) => s.slug)).map((p) => `${file}: ${p}`));
+    }
   }
   for (const [i, stage] of stages.entries()) {
     const cases = casesByStage.get(stage.slug) ?? [];
