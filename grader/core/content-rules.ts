@@ -49,7 +49,8 @@ export function contentProblems(files: CourseFiles, extras: ContentExtras): stri
     // A private case (--cases DIR) is recorded with the same --cases DIR.
     const privateDir = file.startsWith('cases/') ? undefined : file.split('/').slice(0, -2).join('/');
     if (stage) problems.push(...caseProblems(data, stage, validators.get(stage.command), privateDir).map((p) => `${file}: ${p}`));
-    if (stage?.command === 'dispatch' && data.sendsBadCalls !== true && data.expectHarnessError !== true) {
+    // The calls are checked against the tools once the input has the command's shape (else its schema errors say enough).
+    if (stage?.command === 'dispatch' && data.sendsBadCalls !== true && data.expectHarnessError !== true && validators.get('dispatch')?.(data.input) === true) {
       problems.push(...callProblems(data.input, stage.slug, stages.map((s) => s.slug)).map((p) => `${file}: ${p}`));
     }
   }
