@@ -7,47 +7,13 @@ import { currentStageOf, plan, progressiveBlocker, runOrder, type Plan, type Pla
 import { summarize } from './core/summarize.ts';
 import { closest } from './core/closest.ts';
 import { emit, problemStage, runStage, startProbeFor, type StartProbe } from './grade-stage.ts';
-import type { Reporter } from './reporters/reporter.ts';
-import { createProgramBuilder, type ProgramBuilder } from './io/build-program.ts';
+import type { TestOptions } from './test-options.ts';
+import { createProgramBuilder } from './io/build-program.ts';
 import { GraderError } from './grader-error.ts';
-import type { Isolation } from './io/isolation.ts';
-import type { RunLimits } from './io/case-limits.ts';
 import { readStageStatus } from './io/stage-status.ts';
-import { profilerFromEnv, type CaseProfiler } from './io/case-profiler.ts';
+import { profilerFromEnv } from './io/case-profiler.ts';
 
-/** Everything one graded run needs. */
-export type TestOptions = {
-  course: Course;
-  /** The student's course directory (holds program.ts). */
-  courseDir: string;
-  selection: Selection;
-  jobs: number;
-  /** --timeout: overrides every case's timeout. */
-  timeoutMs?: number;
-  defaultTimeoutMs: number;
-  outputLimitBytes: number;
-  bail: boolean;
-  keep: boolean;
-  reporters: Reporter[];
-  /** Aborts the run: running cases are killed, the rest are not started. */
-  signal?: AbortSignal;
-  /** Reuse a builder across runs (watch mode); otherwise one is made and disposed. */
-  builder?: ProgramBuilder;
-  /** Told each kept temp dir (--keep). */
-  onKeptDir?: (path: string) => void;
-  /** --repeat: grade each case this many times; a case whose verdict changes fails as flaky. 1 when absent. */
-  repeat?: number;
-  /** --isolate: every case in its own namespaces (see io/isolation.ts). */
-  isolation?: Isolation;
-  /** --memory, --max-procs (on by default with --isolate): per-case limits. */
-  limits?: RunLimits;
-  /** Keep each run's whole output in the report (record needs the reference's); otherwise long output is cut. */
-  keepFullOutput?: boolean;
-  /** Without --stage: run the stage the student is on first, the earlier ones (the regression check) after it (test, watch). */
-  currentFirst?: boolean;
-  /** Where each case's time goes outside the student's process (DISPATCH_LAB_PROFILE=1 sets one for a run). */
-  profiler?: CaseProfiler;
-};
+export type { TestOptions } from './test-options.ts';
 
 export type TestOutcome = { report: Report; cancelled: boolean };
 

@@ -12,7 +12,7 @@ import { crashLine, describeStartCrash } from './core/start-crash.ts';
 import { createStartProbe, type StartProbe } from './start-probe.ts';
 import { runCase, type RunRequest } from './io/run-case.ts';
 import type { Reporter } from './reporters/reporter.ts';
-import type { TestOptions } from './app.ts';
+import type { TestOptions } from './test-options.ts';
 
 export type { StartProbe };
 

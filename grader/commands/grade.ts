@@ -21,7 +21,7 @@ import { openSubmissionReporters, reportTargetProblems, type ReporterTargets } f
 import { shouldColor } from '../io/terminal.ts';
 import { type CommonArgs, contentRootOf, flagProblems, parseShard, reporterNames, selectionOf } from './options.ts';
 import { sandboxOptionsOf } from './sandbox-options.ts';
-import { testOptionsOf } from './test.ts';
+import { testOptionsOf } from './test-args.ts';
 
 /** Flags of `grade`. */
 export type GradeArgs = CommonArgs & { submissions: string[]; out: string };

@@ -50,6 +50,16 @@ function unknownStage(slug: string, slugs: string[]): GraderError {
   return new GraderError([`unknown stage "${slug}"${suggestion ? ` (did you mean "${suggestion}"?)` : ''}; the stages are: ${slugs.join(', ')}`]);
 }
 
+// A --command program.ts does not have, as a GraderError: the closest command, the known ones, and where a new one is declared.
+function unknownCommand(command: string): GraderError {
+  const known = Object.keys(INPUT_SCHEMAS);
+  const suggestion = closest(command, known);
+  return new GraderError([
+    `--command ${command}: program.ts has no command "${command}"${suggestion ? ` (did you mean "${suggestion}"?)` : ''}; its commands are: ${known.join(', ')}`,
+    'a new command is declared before a stage uses it: harness/main.ts COMMANDS with its harness/<layer>/run-*.ts, and its input schema in grader/core/input-schema.ts (docs/authoring.md, "places a new stage touches", row 5); nothing was written',
+  ]);
+}
+
 // A new stage: its manifest entry after --after (drafted), its text skeleton, one example case; then the places to fill.
 async function newStage(args: NewArgs): Promise<number> {
   const root = contentRootOf(args);
@@ -65,6 +75,7 @@ async function newStage(args: NewArgs): Promise<number> {
     ...(existsSync(join(root, 'cases', args.slug)) ? [`cases/${args.slug}/ already exists`] : []),
   ];
   if (taken.length > 0) throw new GraderError([...taken, 'nothing was written: pick another slug']);
+  if (args.command !== undefined && !(args.command in INPUT_SCHEMAS)) throw unknownCommand(args.command);
   const stage: NewStage = { slug: args.slug, title: args.title ?? `TODO: the title of ${args.slug}`, command: args.command ?? after.command, after: after.slug };
   const manifestPath = join(root, 'stages', 'stages.json');
   const manifest = manifestWithStage(await readFile(manifestPath, 'utf8'), stage);

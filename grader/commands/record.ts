@@ -4,7 +4,7 @@ import type { RecordDecision } from '../core/record-decision.ts';
 import { GraderError } from '../grader-error.ts';
 import { referenceCourseDir } from '../io/reference-course.ts';
 import { type CommonArgs, contentRootOf, selectionOf } from './options.ts';
-import { testOptionsOf } from './test.ts';
+import { testOptionsOf } from './test-args.ts';
 import { sandboxOptionsOf } from './sandbox-options.ts';
 
 /** Flags of `record`. */

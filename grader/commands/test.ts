@@ -1,9 +1,8 @@
 import { resolve } from 'node:path';
 import type { Course } from '../core/course.ts';
 import { loadCourse } from '../course-loader.ts';
-import { assertProgramExists, planOrThrow, runTests, type TestOptions } from '../app.ts';
+import { assertProgramExists, planOrThrow, runTests } from '../app.ts';
 import { GraderError } from '../grader-error.ts';
-import type { Reporter } from '../reporters/reporter.ts';
 import { caseCountsOf, readStageStatus, saveStageStatus, type StageStatusFile } from '../io/stage-status.ts';
 import { newCasesNotes } from '../core/new-since-pass.ts';
 import type { Report } from '../core/types.ts';
@@ -11,29 +10,10 @@ import { STOP_SIGNALS, watchStopSignals } from '../io/stop-signals.ts';
 import { shouldColor, stdoutLiveLine } from '../io/terminal.ts';
 import { liveProgress } from '../io/live-progress.ts';
 import { sandboxOptionsOf } from './sandbox-options.ts';
-import { type CommonArgs, contentRootOf, DEFAULT_TIMEOUT_MS, flagProblems, openReporters, OUTPUT_LIMIT_BYTES, positiveInteger, problemsOf, selectionOf } from './options.ts';
+import { type CommonArgs, contentRootOf, flagProblems, openReporters, problemsOf, selectionOf } from './options.ts';
+import { testOptionsOf, type TestArgs } from './test-args.ts';
 
-/** Flags of `test` beyond the common ones. */
-export type TestArgs = CommonArgs & { watch: boolean; poll: boolean };
-
-// The run options the flags describe (shared by a single run and watch mode).
-export function testOptionsOf(args: CommonArgs, course: Course, reporters: Reporter[]): TestOptions {
-  const timeoutMs = positiveInteger('timeout', args.timeout);
-  return {
-    course,
-    courseDir: resolve(args.dir),
-    selection: selectionOf(args),
-    jobs: positiveInteger('jobs', args.jobs) ?? 1,
-    ...(timeoutMs ? { timeoutMs } : {}),
-    defaultTimeoutMs: DEFAULT_TIMEOUT_MS,
-    outputLimitBytes: OUTPUT_LIMIT_BYTES,
-    bail: args.bail,
-    keep: args.keep,
-    reporters,
-    onKeptDir: (path) => process.stderr.write(`kept: ${path}\n`),
-    repeat: positiveInteger('repeat', args.repeat) ?? 1,
-  };
-}
+export { testOptionsOf, type TestArgs } from './test-args.ts';
 
 // The checked course, or a GraderError listing every problem with the course, the flags, the selection and program.ts at once.
 async function checkedCourse(args: CommonArgs): Promise<Course> {

@@ -17,7 +17,7 @@ import { watchCourseFiles } from '../io/watch-files.ts';
 import { pageHtml } from '../ui/page-html.ts';
 import { createWatchSession } from '../watch/watch-session.ts';
 import { contentRootOf, positiveInteger } from './options.ts';
-import { testOptionsOf, type TestArgs } from './test.ts';
+import { testOptionsOf, type TestArgs } from './test-args.ts';
 import { sandboxOptionsOf } from './sandbox-options.ts';
 
 /** Flags of `ui` beyond those of `test`. */

@@ -17,7 +17,7 @@ import { verifyLines, type StagePair } from '../core/verify-lines.ts';
 import { starterStubs } from '../core/starter-stubs.ts';
 import { workedExampleCase } from '../core/worked-example.ts';
 import { type CommonArgs, contentRootOf, flagProblems, openReporters, selectionOf } from './options.ts';
-import { testOptionsOf } from './test.ts';
+import { testOptionsOf } from './test-args.ts';
 import { sandboxOptionsOf } from './sandbox-options.ts';
 
 // The flags verify cannot honour, each with why.

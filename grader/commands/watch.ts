@@ -10,7 +10,7 @@ import { shouldColor } from '../io/terminal.ts';
 import { watchCourseFiles } from '../io/watch-files.ts';
 import { createWatchSession } from '../watch/watch-session.ts';
 import { contentRootOf } from './options.ts';
-import { testOptionsOf, type TestArgs } from './test.ts';
+import { testOptionsOf, type TestArgs } from './test-args.ts';
 import { sandboxOptionsOf } from './sandbox-options.ts';
 
 /** Quiet time after the last file event before rerunning: editors that write twice or by rename cause one run. */

@@ -8,6 +8,8 @@ import { describeSchemaError, parseJsonText } from './json-errors.ts';
 import { INPUT_SCHEMAS, RAW_INPUT_COMMANDS } from './input-schema.ts';
 import { workedExample } from './worked-example.ts';
 import { matcherProblems } from './matchers.ts';
+import { acceptsAnythingProblems, deadMistakeProblems } from './vacuous-rules.ts';
+import { callProblems } from './call-rules.ts';
 
 /** What the rules read beyond the loader's files. */
 export type ContentExtras = {
@@ -21,7 +23,7 @@ export type ContentExtras = {
 type StageEntry = { slug: string; command: string; draft?: boolean; mistakes?: unknown };
 
 /** A case file as the rules read it (any field may be missing or of the wrong type: the loader reports that). */
-type CaseData = { name?: unknown; hint?: unknown; input?: unknown; expect?: unknown; expectHarnessError?: unknown };
+type CaseData = { name?: unknown; hint?: unknown; input?: unknown; expect?: unknown; expectHarnessError?: unknown; sendsBadCalls?: unknown };
 
 /** The headings every stage text has, in this order, that students rely on. */
 export const REQUIRED_SECTIONS = ['What to build', 'Contract', 'Worked example', 'Common mistakes', 'Run it'];
@@ -44,10 +46,18 @@ export function contentProblems(files: CourseFiles, extras: ContentExtras): stri
     const data = parsed.value as CaseData;
     casesByStage.set(dir, [...(casesByStage.get(dir) ?? []), { file, data }]);
     const stage = bySlug.get(dir);
-    if (stage) problems.push(...caseProblems(data, stage, validators.get(stage.command)).map((p) => `${file}: ${p}`));
+    // A private case (--cases DIR) is recorded with the same --cases DIR.
+    const privateDir = file.startsWith('cases/') ? undefined : file.split('/').slice(0, -2).join('/');
+    if (stage) problems.push(...caseProblems(data, stage, validators.get(stage.command), privateDir).map((p) => `${file}: ${p}`));
+    // The calls are checked against the tools once the input has the command's shape (else its schema errors say enough).
+    if (stage?.command === 'dispatch' && data.sendsBadCalls !== true && data.expectHarnessError !== true && validators.get('dispatch')?.(data.input) === true) {
+      problems.push(...callProblems(data.input, stage.slug, stages.map((s) => s.slug)).map((p) => `${file}: ${p}`));
+    }
   }
-  for (const stage of stages) {
+  for (const [i, stage] of stages.entries()) {
     const cases = casesByStage.get(stage.slug) ?? [];
+    const stdouts = cases.map((c) => (c.data.expect as { stdout?: unknown } | null | undefined)?.stdout).filter((v) => v !== undefined);
+    problems.push(...deadMistakeProblems(stage.mistakes, `$.stages[${i}].mistakes`, stage.slug, stdouts).map((p) => `${files.manifest.file}: ${p}`));
     if (cases.length === 0 && !stage.draft) {
       problems.push(`cases/${stage.slug}/: stage "${stage.slug}" has no cases: add one (npx dispatch-lab new case ${stage.slug} "<name>"), or mark the stage "draft": true in ${files.manifest.file}`);
     }
@@ -105,12 +115,13 @@ export function mistakeProblems(mistakes: unknown, where: string): string[] {
 }
 
 // The problems of one case: an expectation that grades nothing, an input of the wrong shape, a hint that does not help.
-export function caseProblems(data: CaseData, stage: StageEntry, validateInput: ValidateFunction | undefined): string[] {
+export function caseProblems(data: CaseData, stage: StageEntry, validateInput: ValidateFunction | undefined, privateDir?: string): string[] {
   const problems: string[] = [];
   const expect = data.expect as { stdout?: unknown; exitCode?: unknown } | undefined;
   if (!stage.draft && expect !== null && typeof expect === 'object' && expect.stdout === undefined && (expect.exitCode === undefined || expect.exitCode === 0)) {
-    problems.push(`$.expect: grades nothing (any program that exits 0 passes): give "stdout" or a non-zero "exitCode"; to fill it from the reference, run npx dispatch-lab record --stage ${stage.slug}`);
+    problems.push(`$.expect: grades nothing (any program that exits 0 passes): give "stdout" or a non-zero "exitCode"; to fill it from the reference, run npx dispatch-lab record --stage ${stage.slug}${privateDir === undefined ? '' : ` --cases ${privateDir}`}`);
   }
+  if (expect !== null && typeof expect === 'object') problems.push(...acceptsAnythingProblems(expect.stdout));
   if (data.expectHarnessError !== true) problems.push(...inputProblems(data.input, stage.command, validateInput));
   if (typeof data.hint === 'string' && /^TODO\b/.test(data.hint.trim())) problems.push('$.hint: still the template\'s TODO: say what to check or change when this case fails');
   else if (typeof data.hint === 'string' && data.hint.trim().length < MIN_HINT_CHARS) {

@@ -3,7 +3,7 @@ import { safeText } from './safe-text.ts';
 import { caseScore, sumScores } from './points.ts';
 import { caseFailure, failureGroups, type CaseFailure, type GradebookFailure } from './gradebook-failures.ts';
 import { runProblem } from './gradebook-problem.ts';
-import type { ClassSummary } from './gradebook-summary.ts';
+import type { ClassSummary } from './class-summary.ts';
 
 /** How much of a stage a submission passed: every case, some, none, or none of it ran (not graded, stopped). */
 export type StageMark = 'all' | 'some' | 'none' | 'not-run';

@@ -49,6 +49,11 @@ function pathRegex(path: string): RegExp {
   return found;
 }
 
+// Whether a pattern's path (`results[*].content`, `stdout`) names a difference's path (`results[2].content`, '').
+export function mistakePathMatches(patternPath: string, path: string): boolean {
+  return pathRegex(patternPath).test(path);
+}
+
 // Whether a value (received, or a literal the case expects) satisfies a pattern's value condition.
 export function conditionHolds(pattern: MistakePattern | ExpectedCondition, value: unknown): boolean {
   if ('equals' in pattern) return equal(value, pattern.equals);

@@ -4,6 +4,7 @@ import type { CaseResult, Expectation, RunResult } from './types.ts';
 import { parseStdout } from './parse-stdout.ts';
 import { describeVerdict } from './describe.ts';
 import { expectationChange, expectationLines } from './expectation-change.ts';
+import { droppedMatcherLines, keepMatchers } from './kept-matchers.ts';
 
 /** How record was asked to run. */
 export type RecordMode = { check: boolean; update: boolean };
@@ -34,6 +35,19 @@ export function harnessRefusal(run: RunResult | undefined, command: string): str
   return first.startsWith(`${command}: `) ? first : undefined;
 }
 
+// Why a reference run is a grader fault rather than an answer, or undefined: the harness exits 2 only when program.ts
+// cannot serve the request at all ("unknown command: observe"), and such a run must never become an answer key.
+export function graderFault(run: RunResult | undefined): string | undefined {
+  if (!run) return undefined;
+  const first = run.stderr.split('\n').find((line) => line.trim() !== '') ?? '';
+  const unknown = /^unknown command: ?(.*)$/.exec(first);
+  if (unknown) {
+    return `program.ts has no command "${unknown[1]}" (the reference said "${first}", exit ${run.exitCode}): declare the command in harness/main.ts's COMMANDS, or give the stage an existing "command" in stages/stages.json`;
+  }
+  if (run.exitCode === 2) return `the reference exited 2, the harness's own error, not an answer${first ? ` (stderr: ${first})` : ''}: fix what it names, then record again`;
+  return undefined;
+}
+
 // Whether a case has no expectation yet ("expect": {}).
 export function isOpenExpectation(expect: Expectation): boolean {
   return Object.values(expect).every((v) => v === undefined);
@@ -42,6 +56,8 @@ export function isOpenExpectation(expect: Expectation): boolean {
 // What record does with one graded case.
 export function decideRecord(result: CaseResult, command: string, mode: RecordMode): RecordDecision {
   const open = isOpenExpectation(result.case.expect);
+  const fault = graderFault(result.run);
+  if (fault !== undefined) return { status: 'unrecordable', lines: [fault] };
   const refusal = harnessRefusal(result.run, command);
   if (refusal !== undefined && result.case.expectHarnessError !== true) {
     return { status: 'unrecordable', lines: [`the harness refused the input: ${refusal}`, 'fix the input (npx dispatch-lab validate names the field), or add "expectHarnessError": true if that refusal is what the case checks'] };
@@ -54,7 +70,14 @@ export function decideRecord(result: CaseResult, command: string, mode: RecordMo
   const next = expectationFrom(result);
   if (!next.ok) return { status: 'unrecordable', lines: [next.reason] };
   if (open) return { status: 'filled', expect: next.expect, lines: expectationLines(next.expect) };
-  const change = expectationChange(result.case.expect, next.expect);
-  if (!mode.update) return { status: 'kept', lines: [...change, 'kept the hand-written expectation: npx dispatch-lab record --update replaces it'] };
-  return { status: 'updated', expect: next.expect, lines: change };
+  if (!mode.update) return { status: 'kept', lines: [...expectationChange(result.case.expect, next.expect), 'kept the hand-written expectation: npx dispatch-lab record --update replaces it'] };
+  const merged = withKeptMatchers(result.case.expect, next.expect);
+  return { status: 'updated', expect: merged.expect, lines: [...expectationChange(result.case.expect, next.expect), ...merged.lines] };
+}
+
+// The reference's expectation with the old one's still-matching matchers kept, and a line per matcher dropped.
+function withKeptMatchers(before: Expectation, after: Expectation): { expect: Expectation; lines: string[] } {
+  if (before.stdout === undefined || after.stdout === undefined) return { expect: after, lines: [] };
+  const kept = keepMatchers(before.stdout, after.stdout);
+  return { expect: { ...after, stdout: kept.value }, lines: droppedMatcherLines(kept.dropped) };
 }
