@@ -1,6 +1,6 @@
 import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
-import { GraderError } from './grader-error.ts';
+import { GraderError } from './run/grader-error.ts';
 import { type CommonArgs, commonOptions } from './commands/options.ts';
 import type { TestArgs } from './commands/test.ts';
 import type { GradeArgs } from './commands/grade.ts';

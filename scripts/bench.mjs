@@ -69,7 +69,7 @@ async function courseCases(everyStage = false) {
   return all;
 }
 
-// The bundle exactly as the grader builds it (grader/io/build-program.ts).
+// The bundle exactly as the grader builds it (grader/run/io/build-program.ts).
 async function buildBundle(dir) {
   const outfile = join(dir, '.dispatch-lab', 'bench', 'program.mjs');
   await mkdir(join(dir, '.dispatch-lab', 'bench'), { recursive: true });

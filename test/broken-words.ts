@@ -1,6 +1,6 @@
 // Checks of text laid out to a width: no line runs past it, and every line break falls at a space of the source,
 // found by comparing the words of the output with the words of the same text laid out without a width limit.
-import { displayWidth } from '../grader/core/display-width.ts';
+import { displayWidth } from '../grader/text/core/display-width.ts';
 
 /** Table borders and record bullets: layout, not words. */
 const LAYOUT = /[\s│┌┐└┘├┤┬┴┼─•]+/;

@@ -1,7 +1,7 @@
 // How a spreadsheet reads a CSV file, for tests: parse it with a real CSV parser (csv-parse), then apply the type
 // guesses Excel, LibreOffice Calc and Google Sheets make when they open a CSV with default settings. Quoting a field
 // does not stop those guesses (Excel converts "3/4" in quotes too), so a field is judged by its text alone.
-// Written independently of grader/core/gradebook-csv.ts, so the grader's own escaping is checked, not restated.
+// Written independently of grader/gradebook/core/gradebook-csv.ts, so the grader's own escaping is checked, not restated.
 //
 // | rule | a field that …                                             | is read as        | e.g.                     | why                                                   |
 // |------|------------------------------------------------------------|-------------------|--------------------------|-------------------------------------------------------|

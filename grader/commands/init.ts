@@ -1,11 +1,11 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
-import { packageRoot } from '../io/package-root.ts';
-import { scaffoldCourse } from '../io/scaffold.ts';
-import { graderSpec, type GraderOrigin } from '../core/grader-spec.ts';
-import { courseReadme } from '../core/course-readme.ts';
-import { starterStubs } from '../core/starter-stubs.ts';
-import { loadCourse } from '../course-loader.ts';
+import { packageRoot } from '../course/io/package-root.ts';
+import { scaffoldCourse } from '../course/io/scaffold.ts';
+import { graderSpec, type GraderOrigin } from '../course/core/grader-spec.ts';
+import { courseReadme } from '../course/core/course-readme.ts';
+import { starterStubs } from '../course/core/starter-stubs.ts';
+import { loadCourse } from '../run/course-loader.ts';
 
 type Lock = { packages?: Record<string, { resolved?: string }> };
 

@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import { GraderError } from '../grader-error.ts';
-import { mergeReports, type ShardReport } from '../core/merge-reports.ts';
-import { parseJsonText } from '../core/json-errors.ts';
-import { plan } from '../core/plan.ts';
+import { GraderError } from '../run/grader-error.ts';
+import { mergeReports, type ShardReport } from '../report/core/merge-reports.ts';
+import { parseJsonText } from '../judge/core/json-errors.ts';
+import { plan } from '../run/core/plan.ts';
 import { replayReport } from '../reporters/replay.ts';
 import { type CommonArgs, openReporters } from './options.ts';
 

@@ -1,13 +1,13 @@
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { loadCourse } from '../course-loader.ts';
-import { COMMAND_PATTERN, CONTROL_CHARACTER, STAGE_SLUG_PATTERN } from '../core/course.ts';
-import { safeText } from '../core/safe-text.ts';
-import { closest } from '../core/closest.ts';
-import { INPUT_SCHEMAS } from '../core/input-schema.ts';
-import { caseFileName, caseText, manifestWithStage, placesToFill, stageText, type NewStage } from '../core/stage-skeleton.ts';
-import { GraderError } from '../grader-error.ts';
+import { loadCourse } from '../run/course-loader.ts';
+import { COMMAND_PATTERN, CONTROL_CHARACTER, STAGE_SLUG_PATTERN } from '../course/core/course.ts';
+import { safeText } from '../text/core/safe-text.ts';
+import { closest } from '../text/core/closest.ts';
+import { INPUT_SCHEMAS } from '../course/core/input-schema.ts';
+import { caseFileName, caseText, manifestWithStage, placesToFill, stageText, type NewStage } from '../course/core/stage-skeleton.ts';
+import { GraderError } from '../run/grader-error.ts';
 import { contentRootOf } from './options.ts';
 
 /** Flags of `new stage` and `new case`. */
@@ -56,7 +56,7 @@ function unknownCommand(command: string): GraderError {
   const suggestion = closest(command, known);
   return new GraderError([
     `--command ${command}: program.ts has no command "${command}"${suggestion ? ` (did you mean "${suggestion}"?)` : ''}; its commands are: ${known.join(', ')}`,
-    'a new command is declared before a stage uses it: harness/main.ts COMMANDS with its harness/<layer>/run-*.ts, and its input schema in grader/core/input-schema.ts (docs/authoring.md, "places a new stage touches", row 5); nothing was written',
+    'a new command is declared before a stage uses it: harness/main.ts COMMANDS with its harness/<layer>/run-*.ts, and its input schema in grader/course/core/input-schema.ts (docs/authoring.md, "places a new stage touches", row 5); nothing was written',
   ]);
 }
 

@@ -1,16 +1,16 @@
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import type { Argv } from 'yargs';
-import type { Selection } from '../core/plan.ts';
-import { GraderError } from '../grader-error.ts';
+import type { Selection } from '../run/core/plan.ts';
+import { GraderError } from '../run/grader-error.ts';
 import { REPORTERS } from '../reporters/index.ts';
 import type { Reporter, RunInfo } from '../reporters/reporter.ts';
-import { fileSink, isStdoutTerminal, shouldColor, stderrSink, stdoutSink, terminalColumns, type Sink } from '../io/terminal.ts';
-import { appendSink } from '../io/append-sink.ts';
+import { fileSink, isStdoutTerminal, shouldColor, stderrSink, stdoutSink, terminalColumns, type Sink } from '../text/io/terminal.ts';
+import { appendSink } from '../report/io/append-sink.ts';
 import { withCiReporters } from './ci-reporters.ts';
-import { sourceFilesOf } from '../io/source-files.ts';
-import { packageRoot } from '../io/package-root.ts';
-import { parseSize } from '../core/limits.ts';
+import { sourceFilesOf } from '../report/io/source-files.ts';
+import { packageRoot } from '../course/io/package-root.ts';
+import { parseSize } from '../sandbox/core/limits.ts';
 
 export const DEFAULT_TIMEOUT_MS = 10_000;
 export const OUTPUT_LIMIT_BYTES = 1024 * 1024;

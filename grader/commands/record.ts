@@ -1,8 +1,8 @@
-import { loadCourse } from '../course-loader.ts';
-import { recordCases, type RecordOutcome } from '../record.ts';
-import type { RecordDecision } from '../core/record-decision.ts';
-import { GraderError } from '../grader-error.ts';
-import { referenceCourseDir } from '../io/reference-course.ts';
+import { loadCourse } from '../run/course-loader.ts';
+import { recordCases, type RecordOutcome } from '../run/record.ts';
+import type { RecordDecision } from '../course/core/record-decision.ts';
+import { GraderError } from '../run/grader-error.ts';
+import { referenceCourseDir } from '../course/io/reference-course.ts';
 import { type CommonArgs, contentRootOf, selectionOf } from './options.ts';
 import { testOptionsOf } from './test-args.ts';
 import { sandboxOptionsOf } from './sandbox-options.ts';

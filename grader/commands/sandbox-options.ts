@@ -1,8 +1,8 @@
 import { resolve } from 'node:path';
-import type { TestOptions } from '../app.ts';
-import { DEFAULT_LIMITS, formatBytes, parseSize } from '../core/limits.ts';
-import { detectLimitEnforcement, enforcementName } from '../io/limit-enforcement.ts';
-import { prepareIsolation } from '../io/isolation.ts';
+import type { TestOptions } from '../run/app.ts';
+import { DEFAULT_LIMITS, formatBytes, parseSize } from '../sandbox/core/limits.ts';
+import { detectLimitEnforcement, enforcementName } from '../sandbox/io/limit-enforcement.ts';
+import { prepareIsolation } from '../sandbox/io/isolation.ts';
 import type { CommonArgs } from './options.ts';
 
 // Whether cases run isolated: --isolate / --no-isolate, else the DISPATCH_LAB_ISOLATE setting (1, true, yes: on), which CI can turn on.

@@ -1,12 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import pc from 'picocolors';
-import { loadCourse } from '../course-loader.ts';
-import { markdownTerminal } from '../io/markdown-terminal.ts';
-import { closest } from '../core/closest.ts';
-import { keepTogether, wrapText } from '../core/wrap-text.ts';
-import { GraderError } from '../grader-error.ts';
-import { shouldColor, terminalColumns } from '../io/terminal.ts';
+import { loadCourse } from '../run/course-loader.ts';
+import { markdownTerminal } from '../text/io/markdown-terminal.ts';
+import { closest } from '../text/core/closest.ts';
+import { keepTogether, wrapText } from '../text/core/wrap-text.ts';
+import { GraderError } from '../run/grader-error.ts';
+import { shouldColor, terminalColumns } from '../text/io/terminal.ts';
 import { contentRootOf } from './options.ts';
 
 /** Prose wider than this is hard to read: a wider terminal still gets lines of at most this many columns. */

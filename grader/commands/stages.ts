@@ -1,10 +1,10 @@
 import { resolve } from 'node:path';
 import pc from 'picocolors';
-import { loadCourse } from '../course-loader.ts';
-import { readStageStatus } from '../io/stage-status.ts';
-import { shouldColor } from '../io/terminal.ts';
-import { stageListing } from '../core/stage-listing.ts';
-import { newCasesNotes } from '../core/new-since-pass.ts';
+import { loadCourse } from '../run/course-loader.ts';
+import { readStageStatus } from '../run/io/stage-status.ts';
+import { shouldColor } from '../text/io/terminal.ts';
+import { stageListing } from '../course/core/stage-listing.ts';
+import { newCasesNotes } from '../course/core/new-since-pass.ts';
 import { contentRootOf } from './options.ts';
 
 // `dispatch-lab stages`: the course in order, with each stage's status from the last run in --dir.

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
-import type { Course } from '../core/course.ts';
-import type { TestOptions } from '../test-options.ts';
+import type { Course } from '../course/core/course.ts';
+import type { TestOptions } from '../run/test-options.ts';
 import type { Reporter } from '../reporters/reporter.ts';
 import { type CommonArgs, DEFAULT_TIMEOUT_MS, OUTPUT_LIMIT_BYTES, positiveInteger, selectionOf } from './options.ts';
 

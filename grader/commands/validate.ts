@@ -1,8 +1,8 @@
-import { contentProblems } from '../core/content-rules.ts';
-import { loadCourse } from '../course-loader.ts';
-import { readCourse, readPrivateCases } from '../io/load-course.ts';
-import { readContentExtras } from '../io/read-content-extras.ts';
-import { GraderError } from '../grader-error.ts';
+import { contentProblems } from '../course/core/content-rules.ts';
+import { loadCourse } from '../run/course-loader.ts';
+import { readCourse, readPrivateCases } from '../course/io/load-course.ts';
+import { readContentExtras } from '../course/io/read-content-extras.ts';
+import { GraderError } from '../run/grader-error.ts';
 import { contentRootOf } from './options.ts';
 
 /** Flags of `validate`. */

@@ -1,11 +1,11 @@
-import type { CaseResult, Mismatch, Stage } from '../core/types.ts';
-import { failureAnswer, mismatchesOf } from '../core/failure-answer.ts';
-import { describeFailure, describeVerdict } from '../core/describe.ts';
-import { excerptOf } from '../core/parse-stdout.ts';
-import { sentLines } from '../core/sent-lines.ts';
-import { reproduceCommand, rerunCommand } from '../core/reproduce.ts';
-import { safeText } from '../core/safe-text.ts';
-import { oneLineDifference } from '../core/failure-order.ts';
+import type { CaseResult, Mismatch, Stage } from '../course/core/types.ts';
+import { failureAnswer, mismatchesOf } from '../judge/core/failure-answer.ts';
+import { describeFailure, describeVerdict } from '../judge/core/describe.ts';
+import { excerptOf } from '../judge/core/parse-stdout.ts';
+import { sentLines } from '../judge/core/sent-lines.ts';
+import { reproduceCommand, rerunCommand } from '../judge/core/reproduce.ts';
+import { safeText } from '../text/core/safe-text.ts';
+import { oneLineDifference } from '../judge/core/failure-order.ts';
 
 /** Paints parts of a failure; identity functions when colours are off. */
 export type Paint = { dim: (s: string) => string; red: (s: string) => string; green: (s: string) => string; yellow: (s: string) => string; bold: (s: string) => string };

@@ -1,8 +1,8 @@
 import { stripVTControlCharacters as stripAnsi } from 'node:util';
 import wrapAnsi from 'wrap-ansi';
-import { displayWidth } from '../core/display-width.ts';
-import { shellLines } from '../core/shell-lines.ts';
-import { wrapText } from '../core/wrap-text.ts';
+import { displayWidth } from '../text/core/display-width.ts';
+import { shellLines } from '../text/core/shell-lines.ts';
+import { wrapText } from '../text/core/wrap-text.ts';
 
 /** A line that only holds the caret under a string difference. */
 const CARET = /^\s*\^\s*$/;

@@ -1,8 +1,8 @@
-import type { CaseResult, Report, StageResult } from '../core/types.ts';
+import type { CaseResult, Report, StageResult } from '../course/core/types.ts';
 import type { ReporterFactory } from './reporter.ts';
-import { boundedText, firstDifference } from '../core/first-difference.ts';
-import { formatScore, reportScore, stageScore } from '../core/points.ts';
-import { safeText } from '../core/safe-text.ts';
+import { boundedText, firstDifference } from '../judge/core/first-difference.ts';
+import { formatScore, reportScore, stageScore } from '../course/core/points.ts';
+import { safeText } from '../text/core/safe-text.ts';
 
 /** Bytes a job summary may hold: GitHub refuses a step summary over 1 MiB; we keep a margin for the closing note. */
 export const SUMMARY_BUDGET_BYTES = 1024 * 1024 - 16 * 1024;

@@ -1,9 +1,9 @@
 import type { ReporterFactory } from './reporter.ts';
-import { boundedText, firstDifference } from '../core/first-difference.ts';
-import { formatScore, reportScore } from '../core/points.ts';
-import { annotationPlace, type SourceFiles } from '../core/annotation-file.ts';
-import { describeVerdict } from '../core/describe.ts';
-import type { CaseResult, Report, StageResult } from '../core/types.ts';
+import { boundedText, firstDifference } from '../judge/core/first-difference.ts';
+import { formatScore, reportScore } from '../course/core/points.ts';
+import { annotationPlace, type SourceFiles } from '../report/core/annotation-file.ts';
+import { describeVerdict } from '../judge/core/describe.ts';
+import type { CaseResult, Report, StageResult } from '../course/core/types.ts';
 
 /** Error annotations GitHub shows per step (more are dropped silently, and a job shows at most 50 in all). */
 export const MAX_ERROR_ANNOTATIONS = 10;

@@ -1,8 +1,8 @@
-import type { CaseResult, Report, StageResult } from '../core/types.ts';
+import type { CaseResult, Report, StageResult } from '../course/core/types.ts';
 import type { ReporterFactory } from './reporter.ts';
-import { caseScore, formatScore, reportScore, stageScore } from '../core/points.ts';
-import { boundedText, firstDifference } from '../core/first-difference.ts';
-import { safeJson, safeText } from '../core/safe-text.ts';
+import { caseScore, formatScore, reportScore, stageScore } from '../course/core/points.ts';
+import { boundedText, firstDifference } from '../judge/core/first-difference.ts';
+import { safeJson, safeText } from '../text/core/safe-text.ts';
 
 /** Characters of a test's output (Gradescope shows it in a box under the test). */
 const TEST_OUTPUT_CHARS = 4_000;

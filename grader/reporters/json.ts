@@ -1,9 +1,9 @@
-import type { CaseResult, Report, StageResult } from '../core/types.ts';
-import type { JsonCase, JsonReport, JsonRun, JsonStage } from '../core/json-report.ts';
+import type { CaseResult, Report, StageResult } from '../course/core/types.ts';
+import type { JsonCase, JsonReport, JsonRun, JsonStage } from '../report/core/json-report.ts';
 import type { ReporterFactory, RunInfo } from './reporter.ts';
-import { describeVerdict } from '../core/describe.ts';
-import { safeJson, safeText } from '../core/safe-text.ts';
-import { caseScore, reportScore, stageScore } from '../core/points.ts';
+import { describeVerdict } from '../judge/core/describe.ts';
+import { safeJson, safeText } from '../text/core/safe-text.ts';
+import { caseScore, reportScore, stageScore } from '../course/core/points.ts';
 
 export type { JsonCase, JsonReport, JsonRun, JsonStage };
 

@@ -1,8 +1,8 @@
-import type { CaseResult, Report, StageResult } from '../core/types.ts';
+import type { CaseResult, Report, StageResult } from '../course/core/types.ts';
 import type { ReporterFactory } from './reporter.ts';
-import { describeVerdict } from '../core/describe.ts';
-import { xmlText } from '../core/xml-text.ts';
-import { caseScore, stageScore } from '../core/points.ts';
+import { describeVerdict } from '../judge/core/describe.ts';
+import { xmlText } from '../text/core/xml-text.ts';
+import { caseScore, stageScore } from '../course/core/points.ts';
 
 // The JUnit file validates against the Jenkins xUnit plugin's junit-10.xsd (which skips files that fail it) and reads the
 // same in GitLab and Jenkins' junit step: no attribute or element that schema lacks (a case's points and file are the

@@ -1,12 +1,12 @@
 import pc from 'picocolors';
-import type { CaseResult, Report, StageResult } from '../core/types.ts';
+import type { CaseResult, Report, StageResult } from '../course/core/types.ts';
 import type { ReporterFactory } from './reporter.ts';
 import { failureDetails, moreFailures, type Paint } from './failure-details.ts';
-import { MAX_FULL_FAILURES, oneLineDifference, orderFailures } from '../core/failure-order.ts';
-import { describeVerdict } from '../core/describe.ts';
-import { safeText } from '../core/safe-text.ts';
-import { formatScore, reportScore } from '../core/points.ts';
-import { DEFAULT_COLUMNS, namesWithin, wrapText } from '../core/wrap-text.ts';
+import { MAX_FULL_FAILURES, oneLineDifference, orderFailures } from '../judge/core/failure-order.ts';
+import { describeVerdict } from '../judge/core/describe.ts';
+import { safeText } from '../text/core/safe-text.ts';
+import { formatScore, reportScore } from '../course/core/points.ts';
+import { DEFAULT_COLUMNS, namesWithin, wrapText } from '../text/core/wrap-text.ts';
 import { caseLine, formatMs } from './watch-marks.ts';
 import { fitLines } from './fit-lines.ts';
 

@@ -1,5 +1,5 @@
-import type { Report } from '../core/types.ts';
-import type { Plan } from '../core/plan.ts';
+import type { Report } from '../course/core/types.ts';
+import type { Plan } from '../run/core/plan.ts';
 import type { Reporter } from './reporter.ts';
 
 // Feed a finished report (merge-reports) to reporters in the order a run calls their hooks: the plan, then per stage its

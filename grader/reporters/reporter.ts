@@ -1,6 +1,6 @@
-import type { CaseResult, Report, Stage, StageResult } from '../core/types.ts';
-import type { Plan, PlannedStage, Selection } from '../core/plan.ts';
-import type { SourceFiles } from '../core/annotation-file.ts';
+import type { CaseResult, Report, Stage, StageResult } from '../course/core/types.ts';
+import type { Plan, PlannedStage, Selection } from '../run/core/plan.ts';
+import type { SourceFiles } from '../report/core/annotation-file.ts';
 
 /** What a reporter is given: where to write and how. Reporters never touch process.stdout themselves. */
 export type ReporterContext = {

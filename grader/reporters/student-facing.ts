@@ -1,7 +1,7 @@
 import type { Reporter, ReporterFactory } from './reporter.ts';
-import { redactCase, redactPlan, redactPrivate, redactResult, redactStage } from '../core/redact.ts';
+import { redactCase, redactPlan, redactPrivate, redactResult, redactStage } from '../report/core/redact.ts';
 
-// A reporter that students may read: every hook receives private cases redacted (core/redact.ts), the streaming
+// A reporter that students may read: every hook receives private cases redacted (report/core/redact.ts), the streaming
 // ones (onCaseEnd, onStageStart) included, so no view can show a private case's input or expected values.
 export function studentFacing(factory: ReporterFactory): ReporterFactory {
   return (context) => {

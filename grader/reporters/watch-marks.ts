@@ -1,5 +1,5 @@
 import pc from 'picocolors';
-import type { CaseResult } from '../core/types.ts';
+import type { CaseResult } from '../course/core/types.ts';
 import type { Paint } from './failure-details.ts';
 
 const MARK: Record<CaseResult['verdict']['status'], string> = { pass: '✓', fail: '✗', timeout: '⏱', error: '!', skip: '-' };

@@ -2,7 +2,7 @@ import type { ReporterFactory } from './reporter.ts';
 import type { Paint } from './failure-details.ts';
 import { caseLine, paintOf } from './watch-marks.ts';
 import { fitLines } from './fit-lines.ts';
-import { DEFAULT_COLUMNS } from '../core/wrap-text.ts';
+import { DEFAULT_COLUMNS } from '../text/core/wrap-text.ts';
 
 // Live progress on the interactive screen while a run is in flight: a header per stage and a line per finished case,
 // laid out to `width` columns.

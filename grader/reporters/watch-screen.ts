@@ -1,11 +1,11 @@
 import { stripVTControlCharacters } from 'node:util';
-import type { CaseResult, Report, StageResult } from '../core/types.ts';
-import type { WatchState } from '../core/watch-state.ts';
+import type { CaseResult, Report, StageResult } from '../course/core/types.ts';
+import type { WatchState } from '../watch/core/watch-state.ts';
 import { failureDetails, type Paint } from './failure-details.ts';
 import { caseLine, formatMs } from './watch-marks.ts';
 import { statusLines } from './watch-status.ts';
-import { safeText } from '../core/safe-text.ts';
-import { DEFAULT_COLUMNS } from '../core/wrap-text.ts';
+import { safeText } from '../text/core/safe-text.ts';
+import { DEFAULT_COLUMNS } from '../text/core/wrap-text.ts';
 import { fitLines } from './fit-lines.ts';
 
 /** Lines a failure keeps even on a short terminal. */

@@ -1,7 +1,7 @@
-import type { Report } from '../core/types.ts';
-import { currentStage, nextStageOf, type WatchState } from '../core/watch-state.ts';
+import type { Report } from '../course/core/types.ts';
+import { currentStage, nextStageOf, type WatchState } from '../watch/core/watch-state.ts';
 import type { Paint } from './failure-details.ts';
-import { DEFAULT_COLUMNS, keepTogether, NO_BREAK, wrapText } from '../core/wrap-text.ts';
+import { DEFAULT_COLUMNS, keepTogether, NO_BREAK, wrapText } from '../text/core/wrap-text.ts';
 
 // What the last run says about the work, in one line; `isInteractive` offers keys, otherwise commands.
 export function verdictLine(state: WatchState, report: Report | undefined, paint: Paint, isInteractive: boolean): string {

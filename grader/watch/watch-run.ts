@@ -1,13 +1,13 @@
-import type { Course } from '../core/course.ts';
-import type { Report } from '../core/types.ts';
-import type { RunOutcome, RunScope } from '../core/watch-state.ts';
-import { outcomeOf } from '../core/watch-outcome.ts';
-import { scopedRun } from '../core/watch-scope.ts';
-import { runTests, type TestOptions } from '../app.ts';
-import { loadCourse } from '../course-loader.ts';
-import { GraderError } from '../grader-error.ts';
+import type { Course } from '../course/core/course.ts';
+import type { Report } from '../course/core/types.ts';
+import type { RunOutcome, RunScope } from './core/watch-state.ts';
+import { outcomeOf } from './core/watch-outcome.ts';
+import { scopedRun } from './core/watch-scope.ts';
+import { runTests, type TestOptions } from '../run/app.ts';
+import { loadCourse } from '../run/course-loader.ts';
+import { GraderError } from '../run/grader-error.ts';
 import type { Reporter } from '../reporters/reporter.ts';
-import { caseCountsOf, saveStageStatus } from '../io/stage-status.ts';
+import { caseCountsOf, saveStageStatus } from '../run/io/stage-status.ts';
 
 /** What one watch run needs beyond its scope. */
 export type WatchRunContext = {

@@ -1,16 +1,16 @@
-import type { Course } from '../core/course.ts';
-import type { Report } from '../core/types.ts';
-import { startWatch, stepWatch, type WatchCommand, type WatchEvent, type WatchState } from '../core/watch-state.ts';
-import type { Screen } from '../io/screen.ts';
+import type { Course } from '../course/core/course.ts';
+import type { Report } from '../course/core/types.ts';
+import { startWatch, stepWatch, type WatchCommand, type WatchEvent, type WatchState } from './core/watch-state.ts';
+import type { Screen } from './io/screen.ts';
 import { prettyReporter } from '../reporters/pretty.ts';
 import { carriedBlock, watchProgressReporter } from '../reporters/watch-progress.ts';
-import { liveProgress } from '../io/live-progress.ts';
-import { createLiveLine } from '../io/live-line.ts';
+import { liveProgress } from '../text/io/live-progress.ts';
+import { createLiveLine } from '../text/io/live-line.ts';
 import { watchScreen } from '../reporters/watch-screen.ts';
 import { runningLine, statusLines } from '../reporters/watch-status.ts';
 import { paintOf } from '../reporters/watch-marks.ts';
 import { fitLines } from '../reporters/fit-lines.ts';
-import { DEFAULT_COLUMNS } from '../core/wrap-text.ts';
+import { DEFAULT_COLUMNS } from '../text/core/wrap-text.ts';
 import type { Reporter } from '../reporters/reporter.ts';
 import { startWatchRun, type ActiveRun, type WatchRunContext } from './watch-run.ts';
 

@@ -1,5 +1,5 @@
 // The one declaration of a server entry in the `servers` of an mcp case: the harness checks each entry
-// against it, and the grader's input schema (grader/core/input-schema.ts) uses it for `validate`.
+// against it, and the grader's input schema (grader/course/core/input-schema.ts) uses it for `validate`.
 // Beside `name`, an entry has the keys of an `mcpServers` entry in common MCP clients' configuration
 // files (command, args, env, cwd), so one can be pasted from there; `startup_timeout_ms` is the course's.
 export const SERVER_NAME_PATTERN = '^[a-zA-Z0-9-]{1,32}$';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { jsonDiff } from '../../grader/core/json-diff.ts';
-import { describeMismatch } from '../../grader/core/describe.ts';
-import { firstShapeNote } from '../../grader/core/difference-shapes.ts';
-import { identityKey } from '../../grader/core/array-alignment.ts';
+import { jsonDiff } from '../../grader/judge/core/json-diff.ts';
+import { describeMismatch } from '../../grader/judge/core/describe.ts';
+import { firstShapeNote } from '../../grader/judge/core/difference-shapes.ts';
+import { identityKey } from '../../grader/judge/core/array-alignment.ts';
 
 const lines = (expected: unknown, received: unknown) => jsonDiff(expected, received).map(describeMismatch);
 const note = (expected: unknown, received: unknown) => firstShapeNote(jsonDiff(expected, received));

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { jsonDiffCounted, MAX_MISMATCHES } from '../../grader/core/json-diff.ts';
-import { boundedValue } from '../../grader/core/bounded-value.ts';
-import { judge } from '../../grader/core/judge.ts';
-import { describeVerdict } from '../../grader/core/describe.ts';
-import type { Case, RunResult } from '../../grader/core/types.ts';
+import { jsonDiffCounted, MAX_MISMATCHES } from '../../grader/judge/core/json-diff.ts';
+import { boundedValue } from '../../grader/judge/core/bounded-value.ts';
+import { judge } from '../../grader/judge/core/judge.ts';
+import { describeVerdict } from '../../grader/judge/core/describe.ts';
+import type { Case, RunResult } from '../../grader/course/core/types.ts';
 
 // Pathological documents: the diff lists the first differences, counts the rest, and keeps only small previews.
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { callProblems } from '../../grader/core/call-rules.ts';
-import { DISPATCH_TOOLS } from '../../grader/core/dispatch-tools.ts';
+import { callProblems } from '../../grader/course/core/call-rules.ts';
+import { DISPATCH_TOOLS } from '../../grader/course/core/dispatch-tools.ts';
 import { builtinTools } from '../../reference/registry/builtins.ts';
 import type { Tools } from '../../reference/tools.ts';
 

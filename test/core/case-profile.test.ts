@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emptyProfile, profileLines, withCaseTimes } from '../../grader/core/case-profile.ts';
+import { emptyProfile, profileLines, withCaseTimes } from '../../grader/run/core/case-profile.ts';
 
 describe('case profile', () => {
   it('sums the phases of every case and counts only the runs that start a case', () => {

@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { CourseFiles } from '../../grader/core/course.ts';
-import { contentProblems, mistakeProblems, stageTextProblems, type ContentExtras } from '../../grader/core/content-rules.ts';
-import { placeParseError } from '../../grader/core/json-errors.ts';
-import { closest } from '../../grader/core/closest.ts';
-import { sandboxEntryProblem } from '../../grader/core/sandbox-keys.ts';
-import { withPlaceholders, workedExample } from '../../grader/core/worked-example.ts';
+import type { CourseFiles } from '../../grader/course/core/course.ts';
+import { contentProblems, mistakeProblems, stageTextProblems, type ContentExtras } from '../../grader/course/core/content-rules.ts';
+import { placeParseError } from '../../grader/judge/core/json-errors.ts';
+import { closest } from '../../grader/text/core/closest.ts';
+import { sandboxEntryProblem } from '../../grader/sandbox/core/sandbox-keys.ts';
+import { withPlaceholders, workedExample } from '../../grader/course/core/worked-example.ts';
 
 const schema = readFileSync(new URL('../../cases/case.schema.json', import.meta.url), 'utf8');
 const TEXT = [

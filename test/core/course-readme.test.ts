@@ -1,9 +1,9 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { courseReadme } from '../../grader/core/course-readme.ts';
-import { starterStubs } from '../../grader/core/starter-stubs.ts';
-import type { Stage } from '../../grader/core/types.ts';
+import { courseReadme } from '../../grader/course/core/course-readme.ts';
+import { starterStubs } from '../../grader/course/core/starter-stubs.ts';
+import type { Stage } from '../../grader/course/core/types.ts';
 
 // The course directory's README is made from the manifest: it names every stage, in order, with its instructions file
 // and its program.ts command, and every stub of the starter with its file.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { readCourseFiles, type CourseFiles } from '../../grader/core/course.ts';
+import { readCourseFiles, type CourseFiles } from '../../grader/course/core/course.ts';
 
 const schema = readFileSync(new URL('../../cases/case.schema.json', import.meta.url), 'utf8');
 const manifest = JSON.stringify({ stages: [{ slug: 'echo', title: 'Echo', command: 'dispatch' }] });

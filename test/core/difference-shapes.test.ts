@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { firstShapeNote, shapeNote } from '../../grader/core/difference-shapes.ts';
-import type { Mismatch } from '../../grader/core/types.ts';
+import { firstShapeNote, shapeNote } from '../../grader/judge/core/difference-shapes.ts';
+import type { Mismatch } from '../../grader/course/core/types.ts';
 
 const value = (expected: unknown, received: unknown, path = 'results[0].content'): Mismatch => ({ kind: 'value', path, expected, received });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { charWidth, displayWidth } from '../../grader/core/display-width.ts';
-import { describeStringDifference } from '../../grader/core/string-difference.ts';
+import { charWidth, displayWidth } from '../../grader/text/core/display-width.ts';
+import { describeStringDifference } from '../../grader/judge/core/string-difference.ts';
 
 describe('displayWidth', () => {
   it.each([

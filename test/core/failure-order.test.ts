@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { oneLineDifference, orderFailures } from '../../grader/core/failure-order.ts';
-import type { Case, CaseResult, Verdict } from '../../grader/core/types.ts';
+import { oneLineDifference, orderFailures } from '../../grader/judge/core/failure-order.ts';
+import type { Case, CaseResult, Verdict } from '../../grader/course/core/types.ts';
 
 const fail: Verdict = { status: 'fail', failures: [{ kind: 'mismatch', mismatches: [{ kind: 'value', path: 'results[0].content', expected: 'a', received: 'b' }] }] };
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { repeatedVerdict } from '../../grader/core/flaky.ts';
-import { describeVerdict } from '../../grader/core/describe.ts';
-import type { Verdict } from '../../grader/core/types.ts';
+import { repeatedVerdict } from '../../grader/judge/core/flaky.ts';
+import { describeVerdict } from '../../grader/judge/core/describe.ts';
+import type { Verdict } from '../../grader/course/core/types.ts';
 
 const pass: Verdict = { status: 'pass' };
 const wrong: Verdict = { status: 'fail', failures: [{ kind: 'exit-code', expected: 0, received: 3, signal: null }] };

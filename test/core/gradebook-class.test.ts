@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { gradebookRow, reportFailures } from '../../grader/core/gradebook.ts';
-import { failureGroups, MAX_GROUPS_PER_STAGE, type CaseFailure } from '../../grader/core/gradebook-failures.ts';
-import { runProblem } from '../../grader/core/gradebook-problem.ts';
-import { classSummary, histogramOf, medianOf } from '../../grader/core/gradebook-summary.ts';
-import type { Case, CaseResult, Report, Stage, Verdict } from '../../grader/core/types.ts';
+import { gradebookRow, reportFailures } from '../../grader/gradebook/core/gradebook.ts';
+import { failureGroups, MAX_GROUPS_PER_STAGE, type CaseFailure } from '../../grader/gradebook/core/gradebook-failures.ts';
+import { runProblem } from '../../grader/gradebook/core/gradebook-problem.ts';
+import { classSummary, histogramOf, medianOf } from '../../grader/gradebook/core/gradebook-summary.ts';
+import type { Case, CaseResult, Report, Stage, Verdict } from '../../grader/course/core/types.ts';
 
 const view: Stage = { slug: 'view', title: 'View', command: 'dispatch', mistakes: [{ path: 'results[*].content', matches: '^0: ', hint: 'Line numbers start at 1.' }] };
 

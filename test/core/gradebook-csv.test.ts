@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { gradebookRow, ungradedRow, type Gradebook, type GradebookRow } from '../../grader/core/gradebook.ts';
-import { failuresCsv, gradebookCsv } from '../../grader/core/gradebook-csv.ts';
-import type { CaseFailure } from '../../grader/core/gradebook-failures.ts';
-import { classSummary } from '../../grader/core/gradebook-summary.ts';
-import type { Case, Report, Stage, Verdict } from '../../grader/core/types.ts';
+import { gradebookRow, ungradedRow, type Gradebook, type GradebookRow } from '../../grader/gradebook/core/gradebook.ts';
+import { failuresCsv, gradebookCsv } from '../../grader/gradebook/core/gradebook-csv.ts';
+import type { CaseFailure } from '../../grader/gradebook/core/gradebook-failures.ts';
+import { classSummary } from '../../grader/gradebook/core/gradebook-summary.ts';
+import type { Case, Report, Stage, Verdict } from '../../grader/course/core/types.ts';
 import { openAsSpreadsheet, readCell } from '../spreadsheet-reading.ts';
 
 const stages: Stage[] = [{ slug: 'echo', title: 'Echo', command: 'dispatch' }, { slug: 'view', title: 'View', command: 'dispatch' }];

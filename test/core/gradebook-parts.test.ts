@@ -1,13 +1,13 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { escapeHtml, gradebookHtml } from '../../grader/core/gradebook-html.ts';
-import { PAGE_SCRIPT } from '../../grader/core/gradebook-page-script.ts';
-import { classSummary } from '../../grader/core/gradebook-summary.ts';
-import { throughputLine } from '../../grader/core/grade-progress.ts';
-import { etaMs, finishedLine, formatDuration, formatEta, progressLine } from '../../grader/core/grade-progress.ts';
-import { reportNames, reportPath, reportPathProblem } from '../../grader/core/report-paths.ts';
-import { shardOutName, shareOf } from '../../grader/core/submission-share.ts';
-import type { Gradebook } from '../../grader/core/gradebook.ts';
+import { escapeHtml, gradebookHtml } from '../../grader/gradebook/core/gradebook-html.ts';
+import { PAGE_SCRIPT } from '../../grader/gradebook/core/gradebook-page-script.ts';
+import { classSummary } from '../../grader/gradebook/core/gradebook-summary.ts';
+import { throughputLine } from '../../grader/gradebook/core/grade-progress.ts';
+import { etaMs, finishedLine, formatDuration, formatEta, progressLine } from '../../grader/gradebook/core/grade-progress.ts';
+import { reportNames, reportPath, reportPathProblem } from '../../grader/report/core/report-paths.ts';
+import { shardOutName, shareOf } from '../../grader/gradebook/core/submission-share.ts';
+import type { Gradebook } from '../../grader/gradebook/core/gradebook.ts';
 
 describe('grade progress text', () => {
   it.each([

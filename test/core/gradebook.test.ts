@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { gradebookRow, ungradedRow } from '../../grader/core/gradebook.ts';
-import type { Case, CaseResult, Report, Stage, StageResult, Verdict } from '../../grader/core/types.ts';
+import { gradebookRow, ungradedRow } from '../../grader/gradebook/core/gradebook.ts';
+import type { Case, CaseResult, Report, Stage, StageResult, Verdict } from '../../grader/course/core/types.ts';
 
 const stages: Stage[] = [{ slug: 'echo', title: 'Echo', command: 'dispatch' }, { slug: 'view', title: 'View', command: 'dispatch' }];
 

@@ -1,6 +1,6 @@
 import { posix } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { graderSpec, type GraderOrigin } from '../../grader/core/grader-spec.ts';
+import { graderSpec, type GraderOrigin } from '../../grader/course/core/grader-spec.ts';
 
 // A course made at /home/t/class/course.
 const fromCourse = (path: string) => posix.relative('/home/t/class/course', path);

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { parseStdout } from '../../grader/core/parse-stdout.ts';
-import { judge } from '../../grader/core/judge.ts';
-import { describeVerdict } from '../../grader/core/describe.ts';
-import { compactRun } from '../../grader/core/compact-run.ts';
-import type { Case, RunResult } from '../../grader/core/types.ts';
+import { parseStdout } from '../../grader/judge/core/parse-stdout.ts';
+import { judge } from '../../grader/judge/core/judge.ts';
+import { describeVerdict } from '../../grader/judge/core/describe.ts';
+import { compactRun } from '../../grader/judge/core/compact-run.ts';
+import type { Case, RunResult } from '../../grader/course/core/types.ts';
 
 // Output a hostile program can produce: big, many-lined, odd. Reading it stays linear and the messages stay specific.
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { jsonDiff } from '../../grader/core/json-diff.ts';
-import { describeMismatch } from '../../grader/core/describe.ts';
+import { jsonDiff } from '../../grader/judge/core/json-diff.ts';
+import { describeMismatch } from '../../grader/judge/core/describe.ts';
 
 describe('jsonDiff', () => {
   const table: [string, unknown, unknown, string[]][] = [

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { judge } from '../../grader/core/judge.ts';
-import { describeVerdict } from '../../grader/core/describe.ts';
-import type { Case, RunResult } from '../../grader/core/types.ts';
+import { judge } from '../../grader/judge/core/judge.ts';
+import { describeVerdict } from '../../grader/judge/core/describe.ts';
+import type { Case, RunResult } from '../../grader/course/core/types.ts';
 
 const c: Case = { name: 'n', hint: 'h', stage: 'str-replace', file: 'f', input: { calls: [] }, expect: { stdout: { results: [{ content: 'Successfully replaced text at exactly one location.' }] } } };
 const run = (overrides: Partial<RunResult>): RunResult => ({ stdout: '', stderr: '', exitCode: 0, signal: null, timedOut: false, durationMs: 1, stdoutDroppedBytes: 0, stderrDroppedBytes: 0, outputLimitBytes: 1_000_000, ...overrides });

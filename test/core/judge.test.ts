@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { judge } from '../../grader/core/judge.ts';
-import { describeVerdict } from '../../grader/core/describe.ts';
-import type { Case, RunResult } from '../../grader/core/types.ts';
+import { judge } from '../../grader/judge/core/judge.ts';
+import { describeVerdict } from '../../grader/judge/core/describe.ts';
+import type { Case, RunResult } from '../../grader/course/core/types.ts';
 
 const testCase: Case = {
   name: 'Read is routed to view',

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { CourseFiles } from '../../grader/core/course.ts';
-import { contentProblems } from '../../grader/core/content-rules.ts';
+import type { CourseFiles } from '../../grader/course/core/course.ts';
+import { contentProblems } from '../../grader/course/core/content-rules.ts';
 
 // `validate` on an mcp case: a server entry is checked against its one declaration
 // (harness/mcp/server-spec-schema.ts), so a key that no client and no harness reads is named.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Ajv } from 'ajv';
-import { isMistake, likelyMistake, mistakeSubjects, MISTAKES_SCHEMA } from '../../grader/core/mistakes.ts';
-import type { Mismatch, MistakePattern } from '../../grader/core/types.ts';
+import { isMistake, likelyMistake, mistakeSubjects, MISTAKES_SCHEMA } from '../../grader/judge/core/mistakes.ts';
+import type { Mismatch, MistakePattern } from '../../grader/course/core/types.ts';
 
 const hint = 'h';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { newCasesNote, newCasesNotes, newFailingCases, type StageMemory } from '../../grader/core/new-since-pass.ts';
+import { newCasesNote, newCasesNotes, newFailingCases, type StageMemory } from '../../grader/course/core/new-since-pass.ts';
 
 describe('newFailingCases', () => {
   it.each<[string, StageMemory, string[]]>([

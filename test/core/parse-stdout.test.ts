@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseStdout } from '../../grader/core/parse-stdout.ts';
+import { parseStdout } from '../../grader/judge/core/parse-stdout.ts';
 
 describe('parseStdout', () => {
   it.each([

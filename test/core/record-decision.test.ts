@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { withExpectation } from '../../grader/core/case-text-edit.ts';
-import { decideRecord, harnessRefusal } from '../../grader/core/record-decision.ts';
-import { expectationChange } from '../../grader/core/expectation-change.ts';
-import type { CaseResult, RunResult } from '../../grader/core/types.ts';
+import { withExpectation } from '../../grader/course/core/case-text-edit.ts';
+import { decideRecord, harnessRefusal } from '../../grader/course/core/record-decision.ts';
+import { expectationChange } from '../../grader/course/core/expectation-change.ts';
+import type { CaseResult, RunResult } from '../../grader/course/core/types.ts';
 
 const run = (stdout: string, exitCode: number, stderr = ''): RunResult => ({ stdout, stderr, exitCode, signal: null, timedOut: false, durationMs: 1, stdoutDroppedBytes: 0, stderrDroppedBytes: 0, outputLimitBytes: 1024 });
 const graded = (expect: object, r: RunResult, extra: object = {}, pass = true): CaseResult => ({

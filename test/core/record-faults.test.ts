@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { decideRecord, graderFault } from '../../grader/core/record-decision.ts';
-import { keepMatchers } from '../../grader/core/kept-matchers.ts';
-import type { CaseResult, RunResult, Verdict } from '../../grader/core/types.ts';
+import { decideRecord, graderFault } from '../../grader/course/core/record-decision.ts';
+import { keepMatchers } from '../../grader/course/core/kept-matchers.ts';
+import type { CaseResult, RunResult, Verdict } from '../../grader/course/core/types.ts';
 
 const run = (stdout: string, exitCode: number, stderr = ''): RunResult => ({ stdout, stderr, exitCode, signal: null, timedOut: false, durationMs: 1, stdoutDroppedBytes: 0, stderrDroppedBytes: 0, outputLimitBytes: 1024 });
 const failing: Verdict = { status: 'fail', failures: [{ kind: 'mismatch', mismatches: [{ kind: 'value', path: '.a', expected: 1, received: 2 }] }] };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { currentStageOf, plan, progressiveBlocker, runOrder, type Plan } from '../../grader/core/plan.ts';
-import type { Case, Stage } from '../../grader/core/types.ts';
+import { currentStageOf, plan, progressiveBlocker, runOrder, type Plan } from '../../grader/run/core/plan.ts';
+import type { Case, Stage } from '../../grader/course/core/types.ts';
 
 const stages: Stage[] = ['echo', 'view', 'create', 'glob'].map((slug) => ({ slug, title: slug, command: 'dispatch' }));
 const cases: Case[] = stages.flatMap((s) => [1, 2].map((n) => ({ name: `${s.slug} ${n}`, hint: 'h', input: {}, expect: {}, stage: s.slug, file: `cases/${s.slug}/c${n}.json` })));

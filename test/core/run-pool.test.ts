@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { runInOrder } from '../../grader/core/run-pool.ts';
+import { runInOrder } from '../../grader/run/core/run-pool.ts';
 
 // A promise and the function that settles it, for ordering events without timers.
 function deferred(): { promise: Promise<void>; resolve: () => void } {

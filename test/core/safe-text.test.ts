@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { safeJson, safeText } from '../../grader/core/safe-text.ts';
+import { safeJson, safeText } from '../../grader/text/core/safe-text.ts';
 
 describe('safeText', () => {
   it.each([

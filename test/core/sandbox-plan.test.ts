@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { bwrapOptions, sandboxMounts, type SandboxPaths } from '../../grader/core/sandbox-plan.ts';
-import { describeLimit, formatBytes, limitHitInStderr, parseSize } from '../../grader/core/limits.ts';
+import { bwrapOptions, sandboxMounts, type SandboxPaths } from '../../grader/sandbox/core/sandbox-plan.ts';
+import { describeLimit, formatBytes, limitHitInStderr, parseSize } from '../../grader/sandbox/core/limits.ts';
 
 // What an isolated case sees: a submission inside the grader's package (the fixtures), or one in /tmp beside others.
 

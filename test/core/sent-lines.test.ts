@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sentLines, shownToolName } from '../../grader/core/sent-lines.ts';
+import { sentLines, shownToolName } from '../../grader/judge/core/sent-lines.ts';
 
 describe('sentLines', () => {
   it('shows every part a policy stage reads: sandbox, policy, confirmations and the calls', () => {

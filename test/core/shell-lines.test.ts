@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { shellLines } from '../../grader/core/shell-lines.ts';
+import { shellLines } from '../../grader/text/core/shell-lines.ts';
 
 // What sh prints running `command` (its stdout).
 function shOutput(command: string): string {

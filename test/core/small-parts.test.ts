@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { cappedText } from '../../grader/core/capped-text.ts';
-import { runInOrder } from '../../grader/core/run-pool.ts';
-import { closest } from '../../grader/core/closest.ts';
-import { pointerToPath } from '../../grader/core/json-errors.ts';
-import { reproduceCommand, rerunCommand } from '../../grader/core/reproduce.ts';
-import type { Case } from '../../grader/core/types.ts';
+import { cappedText } from '../../grader/judge/core/capped-text.ts';
+import { runInOrder } from '../../grader/run/core/run-pool.ts';
+import { closest } from '../../grader/text/core/closest.ts';
+import { pointerToPath } from '../../grader/judge/core/json-errors.ts';
+import { reproduceCommand, rerunCommand } from '../../grader/judge/core/reproduce.ts';
+import type { Case } from '../../grader/course/core/types.ts';
 
 describe('cappedText', () => {
   it('keeps everything under the cap', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { caseFileName, caseText, manifestWithStage, stageText } from '../../grader/core/stage-skeleton.ts';
-import { stageTextProblems } from '../../grader/core/content-rules.ts';
-import { starterStubs } from '../../grader/core/starter-stubs.ts';
+import { caseFileName, caseText, manifestWithStage, stageText } from '../../grader/course/core/stage-skeleton.ts';
+import { stageTextProblems } from '../../grader/course/core/content-rules.ts';
+import { starterStubs } from '../../grader/course/core/starter-stubs.ts';
 
 const STAGE = { slug: 'ls', title: 'ls: list a folder', command: 'dispatch', after: 'echo' };
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { crashLine, crashOf, describeStartCrash, isSameCrash } from '../../grader/core/start-crash.ts';
-import type { RunResult } from '../../grader/core/types.ts';
+import { crashLine, crashOf, describeStartCrash, isSameCrash } from '../../grader/judge/core/start-crash.ts';
+import type { RunResult } from '../../grader/course/core/types.ts';
 
 const COURSE = '/home/student/course';
 

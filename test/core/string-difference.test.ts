@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { describeStringDifference, isLongStringPair } from '../../grader/core/string-difference.ts';
-import { displayWidth } from '../../grader/core/display-width.ts';
+import { describeStringDifference, isLongStringPair } from '../../grader/judge/core/string-difference.ts';
+import { displayWidth } from '../../grader/text/core/display-width.ts';
 
 const at = (expected: string, received: string) => describeStringDifference('results[0].content', expected, received);
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { cutShortBy, OUTSIDE_CALLS, streakWitnesses } from '../../grader/core/timeout-streak.ts';
-import { toolsOf, withRunningCall } from '../../grader/core/running-call.ts';
-import type { RunResult, Verdict } from '../../grader/core/types.ts';
+import { cutShortBy, OUTSIDE_CALLS, streakWitnesses } from '../../grader/run/core/timeout-streak.ts';
+import { toolsOf, withRunningCall } from '../../grader/judge/core/running-call.ts';
+import type { RunResult, Verdict } from '../../grader/course/core/types.ts';
 
 describe('streakWitnesses', () => {
   const tools = [['glob'], ['view'], ['create', 'glob'], ['glob', 'view'], [], ['view', 'glob'], ['grep']];

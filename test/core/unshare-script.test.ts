@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NEW_ROOT_NAME, shellQuote, unshareScript } from '../../grader/core/unshare-script.ts';
+import { NEW_ROOT_NAME, shellQuote, unshareScript } from '../../grader/sandbox/core/unshare-script.ts';
 
 const tools = { chroot: '/usr/sbin/chroot', setpriv: '/usr/bin/setpriv' };
 const paths = { courseDir: '/class/ann', tempDir: '/tmp/case-1', scratch: ['/tmp', '/run'], hidden: ['/opt/grader', '/class/bob'], revealed: ['/opt/grader/node_modules'] };

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { CourseFiles } from '../../grader/core/course.ts';
-import { contentProblems } from '../../grader/core/content-rules.ts';
-import { expectedPaths } from '../../grader/core/vacuous-rules.ts';
+import type { CourseFiles } from '../../grader/course/core/course.ts';
+import { contentProblems } from '../../grader/course/core/content-rules.ts';
+import { expectedPaths } from '../../grader/course/core/vacuous-rules.ts';
 
 const schema = readFileSync(new URL('../../cases/case.schema.json', import.meta.url), 'utf8');
 const TEXT = ['# Echo', '## What to build', 'x', '## Contract', 'x', '## Worked example', 'stdin:', '```json', '{"calls": []}', '```', 'stdout, exit code 0:', '```json', '{"results": []}', '```', '## Common mistakes', 'x', '## Run it', '```sh', 'npx dispatch-lab test --stage echo', '```'].join('\n');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { verifyLines, type StagePair } from '../../grader/core/verify-lines.ts';
-import type { CaseResult, Stage, StageResult, Verdict } from '../../grader/core/types.ts';
+import { verifyLines, type StagePair } from '../../grader/course/core/verify-lines.ts';
+import type { CaseResult, Stage, StageResult, Verdict } from '../../grader/course/core/types.ts';
 
 const stage: Stage = { slug: 'echo', title: 'Echo', command: 'dispatch' };
 const view = { ok: (s: string) => s, bad: (s: string) => s, details: (r: CaseResult) => `✗ ${r.case.name}\n  what differs` };

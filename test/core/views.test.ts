@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { stageListing } from '../../grader/core/stage-listing.ts';
-import type { Stage } from '../../grader/core/types.ts';
+import { stageListing } from '../../grader/course/core/stage-listing.ts';
+import type { Stage } from '../../grader/course/core/types.ts';
 
 const stages: Stage[] = ['echo', 'view', 'register-tools'].map((slug) => ({ slug, title: `${slug} title`, command: 'dispatch' }));
 const paint = { pass: (s: string) => s, fail: (s: string) => s, todo: (s: string) => s, bold: (s: string) => s, ok: (s: string) => s, bad: (s: string) => s };

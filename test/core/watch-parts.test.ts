@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { keysOf } from '../../grader/core/watch-keys.ts';
-import { isIgnoredPath, isSourcePath } from '../../grader/core/watch-paths.ts';
-import { outcomeOf } from '../../grader/core/watch-outcome.ts';
-import { scopedRun } from '../../grader/core/watch-scope.ts';
-import type { Case, Report, Stage, StageResult, Verdict } from '../../grader/core/types.ts';
+import { keysOf } from '../../grader/watch/core/watch-keys.ts';
+import { isIgnoredPath, isSourcePath } from '../../grader/watch/core/watch-paths.ts';
+import { outcomeOf } from '../../grader/watch/core/watch-outcome.ts';
+import { scopedRun } from '../../grader/watch/core/watch-scope.ts';
+import type { Case, Report, Stage, StageResult, Verdict } from '../../grader/course/core/types.ts';
 
 describe('keysOf', () => {
   it.each<[string, string[]]>([

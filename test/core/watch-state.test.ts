@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { startWatch, stepWatch, type RunOutcome, type WatchCommand, type WatchEvent, type WatchState } from '../../grader/core/watch-state.ts';
+import { startWatch, stepWatch, type RunOutcome, type WatchCommand, type WatchEvent, type WatchState } from '../../grader/watch/core/watch-state.ts';
 
 const ORDER = ['echo', 'view', 'register-tools'];
 const change: WatchEvent = { type: 'change', course: false };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { keepTogether, namesWithin, wrapText } from '../../grader/core/wrap-text.ts';
-import { tableLines } from '../../grader/core/text-table.ts';
+import { keepTogether, namesWithin, wrapText } from '../../grader/text/core/wrap-text.ts';
+import { tableLines } from '../../grader/text/core/text-table.ts';
 
 const plain = { strong: (s: string) => s, dim: (s: string) => s };
 

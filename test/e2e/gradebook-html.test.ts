@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gradebookHtml } from '../../grader/core/gradebook-html.ts';
-import type { Gradebook } from '../../grader/core/gradebook.ts';
+import { gradebookHtml } from '../../grader/gradebook/core/gradebook-html.ts';
+import type { Gradebook } from '../../grader/gradebook/core/gradebook.ts';
 import { fixturePrograms, repoRoot, runCli } from './cli.ts';
 
 // The HTML gradebook opened in a real browser: Debian's chromium, driven by playwright-core. .ci/run installs chromium;

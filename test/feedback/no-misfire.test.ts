@@ -3,10 +3,10 @@
 // difference are tried: printed where it belongs, printed for another element of a reordered array, and printed with
 // one element of an array left out; and a pattern that says how a value must look never matches a correct value.
 import { describe, expect, it } from 'vitest';
-import { conditionHolds, isMistake, likelyMistake } from '../../grader/core/mistakes.ts';
-import { firstShapeNote } from '../../grader/core/difference-shapes.ts';
-import { jsonDiff } from '../../grader/core/json-diff.ts';
-import type { MistakePattern } from '../../grader/core/types.ts';
+import { conditionHolds, isMistake, likelyMistake } from '../../grader/judge/core/mistakes.ts';
+import { firstShapeNote } from '../../grader/judge/core/difference-shapes.ts';
+import { jsonDiff } from '../../grader/judge/core/json-diff.ts';
+import type { MistakePattern } from '../../grader/course/core/types.ts';
 import { manifestStages, referenceOutputs, valuesOf, withArray, type ReferenceOutput } from './reference-outputs.ts';
 
 const stages = manifestStages();

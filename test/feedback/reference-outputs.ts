@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { MistakePattern } from '../../grader/core/types.ts';
-import { isMatcher } from '../../grader/core/matchers.ts';
-import { indexPath, keyPath } from '../../grader/core/json-path.ts';
+import type { MistakePattern } from '../../grader/course/core/types.ts';
+import { isMatcher } from '../../grader/judge/core/matchers.ts';
+import { indexPath, keyPath } from '../../grader/judge/core/json-path.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 

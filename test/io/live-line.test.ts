@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createLiveLine } from '../../grader/io/live-line.ts';
+import { createLiveLine } from '../../grader/text/io/live-line.ts';
 import { progressLine } from '../../grader/reporters/progress-line.ts';
 import { paintOf } from '../../grader/reporters/watch-marks.ts';
 

@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Lexer, type Token } from 'marked';
 import { describe, expect, it } from 'vitest';
-import { markdownTerminal } from '../../grader/io/markdown-terminal.ts';
-import { NO_BREAK } from '../../grader/core/wrap-text.ts';
+import { markdownTerminal } from '../../grader/text/io/markdown-terminal.ts';
+import { NO_BREAK } from '../../grader/text/core/wrap-text.ts';
 import { layoutProblems } from '../broken-words.ts';
 
 const marks = { heading: (s: string) => `<h>${s}</h>`, strong: (s: string) => `<b>${s}</b>`, code: (s: string) => `<c>${s}</c>`, dim: (s: string) => s };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasDisplay } from '../../grader/io/open-browser.ts';
+import { hasDisplay } from '../../grader/ui/io/open-browser.ts';
 
 describe('hasDisplay', () => {
   it.each([

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { findCaseProcesses, startTicksOf, sweepCaseProcesses } from '../../grader/io/process-sweep.ts';
+import { findCaseProcesses, startTicksOf, sweepCaseProcesses } from '../../grader/sandbox/io/process-sweep.ts';
 
 // Wait until a process is gone or a zombie (dead, waiting to be reaped).
 async function isGone(pid: number): Promise<boolean> {

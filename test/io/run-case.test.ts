@@ -3,7 +3,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCase, type RunRequest } from '../../grader/io/run-case.ts';
+import { runCase, type RunRequest } from '../../grader/run/io/run-case.ts';
 import { leftoversOf } from '../leftovers.ts';
 
 // runCase against tiny programs named by behaviour (plain .mjs files stand in for a built bundle).

@@ -3,7 +3,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { MESSAGES_PREFIX, SANDBOX_BUILD_SCRIPT } from '../../grader/io/sandbox-build-script.ts';
+import { MESSAGES_PREFIX, SANDBOX_BUILD_SCRIPT } from '../../grader/sandbox/io/sandbox-build-script.ts';
 
 // The isolated build's program is JavaScript kept in a string: a quote out of place would break every isolated build.
 

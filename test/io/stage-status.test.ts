@@ -2,8 +2,8 @@ import { lstat, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { readStageStatus, saveStageStatus } from '../../grader/io/stage-status.ts';
-import type { Case, Report, StageResult, StageStatus } from '../../grader/core/types.ts';
+import { readStageStatus, saveStageStatus } from '../../grader/run/io/stage-status.ts';
+import type { Case, Report, StageResult, StageStatus } from '../../grader/course/core/types.ts';
 
 function stageResult(slug: string, status: StageStatus, verdicts: ('pass' | 'fail')[]): StageResult {
   return {

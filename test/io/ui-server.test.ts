@@ -1,7 +1,7 @@
 import { request } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startUiServer, type UiRoutes, type UiServer } from '../../grader/io/ui-server.ts';
-import { GraderError } from '../../grader/grader-error.ts';
+import { startUiServer, type UiRoutes, type UiServer } from '../../grader/ui/io/ui-server.ts';
+import { GraderError } from '../../grader/run/grader-error.ts';
 
 const TOKEN = 'a-token-nobody-guesses';
 

@@ -13,7 +13,7 @@ import { runRegistry } from '../../harness/registry/run-registry.ts';
 import { runPolicy } from '../../harness/policy/run-policy.ts';
 import { runLoopCommand } from '../../harness/loop/run-loop.ts';
 import { runTurnCommand } from '../../harness/turn/run-turn.ts';
-import { jsonDiff } from '../../grader/core/json-diff.ts';
+import { jsonDiff } from '../../grader/judge/core/json-diff.ts';
 import { repoRoot } from '../e2e/cli.ts';
 
 /** The parts of a case file this suite reads. */

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createProgramBuilder, type ProgramBuilder } from '../../grader/io/build-program.ts';
+import { createProgramBuilder, type ProgramBuilder } from '../../grader/run/io/build-program.ts';
 
 // No course server outlives its case: the hardest cases run through `program.ts mcp` itself, built
 // once as the grader builds it (but not run by the grader, whose process sweep would hide a leak),

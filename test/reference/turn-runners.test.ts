@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import * as reference from '../../reference/index.ts';
 import type { TurnCall, TurnRegistry, TurnResult } from '../../harness/turn/types.ts';
 import { runTurnCommand } from '../../harness/turn/run-turn.ts';
-import { jsonDiff } from '../../grader/core/json-diff.ts';
+import { jsonDiff } from '../../grader/judge/core/json-diff.ts';
 import { accessOf } from '../../reference/turn/run-turn.ts';
 import { conflicts } from '../../reference/turn/conflict.ts';
 

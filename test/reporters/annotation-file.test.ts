@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { annotationPlace, type SourceFiles } from '../../grader/core/annotation-file.ts';
+import { annotationPlace, type SourceFiles } from '../../grader/report/core/annotation-file.ts';
 
 // A course at /home/s/repo/course holding program.ts, src/execute.ts, src/tools.ts and harness/run.ts.
 function course(repoPrefix = 'course'): SourceFiles {

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { failureDetails, moreFailures, type Paint } from '../../grader/reporters/failure-details.ts';
 import { prettyReporter } from '../../grader/reporters/pretty.ts';
-import type { Case, CaseResult, Stage, StageResult, Verdict } from '../../grader/core/types.ts';
+import type { Case, CaseResult, Stage, StageResult, Verdict } from '../../grader/course/core/types.ts';
 
 const plain = (s: string) => s;
 const paint: Paint = { dim: plain, red: plain, green: plain, yellow: plain, bold: plain };

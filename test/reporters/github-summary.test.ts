@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { codeBlock, githubSummary, markdownText } from '../../grader/reporters/github-summary.ts';
 import { githubAnnotations, MAX_ERROR_ANNOTATIONS } from '../../grader/reporters/github.ts';
 import { withCiReporters } from '../../grader/commands/ci-reporters.ts';
-import type { CaseResult, Report } from '../../grader/core/types.ts';
+import type { CaseResult, Report } from '../../grader/course/core/types.ts';
 import { sampleReport, stage } from './sample-report.ts';
 
 // A report of `n` failing cases whose names and messages carry Markdown and HTML.

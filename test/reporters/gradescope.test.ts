@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { gradescopeFault, gradescopeResults } from '../../grader/reporters/gradescope.ts';
 import { REPORTERS } from '../../grader/reporters/index.ts';
-import type { Report } from '../../grader/core/types.ts';
+import type { Report } from '../../grader/course/core/types.ts';
 import { sampleReport, stage } from './sample-report.ts';
 
 const TEST_KEYS = ['max_score', 'name', 'number', 'output', 'output_format', 'score', 'status', 'visibility'];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { caseMaxScore, formatScore, reportScore, spreadPoints, sumScores, withCasePoints } from '../../grader/core/points.ts';
-import type { Case, Report, Stage } from '../../grader/core/types.ts';
+import { caseMaxScore, formatScore, reportScore, spreadPoints, sumScores, withCasePoints } from '../../grader/course/core/points.ts';
+import type { Case, Report, Stage } from '../../grader/course/core/types.ts';
 
 function aCase(stage: string, n: number, points?: number): Case {
   return { name: `${stage} ${n}`, hint: 'h', input: {}, expect: {}, stage, file: `cases/${stage}/${n}.json`, ...(points === undefined ? {} : { points }) };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CaseResult, Report, Stage, StageResult } from '../../grader/core/types.ts';
+import type { CaseResult, Report, Stage, StageResult } from '../../grader/course/core/types.ts';
 import { prettyReporter } from '../../grader/reporters/pretty.ts';
 import { layoutProblems } from '../broken-words.ts';
 import { sampleReport, stage } from './sample-report.ts';

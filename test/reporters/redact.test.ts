@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { HIDDEN_INPUT, redactPrivate, redactVerdict } from '../../grader/core/redact.ts';
+import { HIDDEN_INPUT, redactPrivate, redactVerdict } from '../../grader/report/core/redact.ts';
 import { REPORTERS } from '../../grader/reporters/index.ts';
-import type { CaseResult, Failure, Report } from '../../grader/core/types.ts';
+import type { CaseResult, Failure, Report } from '../../grader/course/core/types.ts';
 import { sampleReport, stage } from './sample-report.ts';
 
 const IN = 'SECRET_INPUT_7f3a';

@@ -4,7 +4,7 @@ import { jsonReporter } from '../../grader/reporters/json.ts';
 import { junitReporter } from '../../grader/reporters/junit.ts';
 import { githubReporter } from '../../grader/reporters/github.ts';
 import type { ReporterFactory } from '../../grader/reporters/reporter.ts';
-import type { SourceFiles } from '../../grader/core/annotation-file.ts';
+import type { SourceFiles } from '../../grader/report/core/annotation-file.ts';
 import { sampleReport } from './sample-report.ts';
 
 // Drive a reporter through a whole run of the sample report and return what it wrote.

@@ -1,4 +1,4 @@
-import type { Case, CaseResult, Report, RunResult, Stage } from '../../grader/core/types.ts';
+import type { Case, CaseResult, Report, RunResult, Stage } from '../../grader/course/core/types.ts';
 
 // A fixed report covering every verdict kind, for reporter snapshots.
 export const stage: Stage = { slug: 'register-tools', title: 'Register the toolset', command: 'dispatch' };

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { startWatch, stepWatch, type WatchState } from '../../grader/core/watch-state.ts';
-import { outcomeOf } from '../../grader/core/watch-outcome.ts';
+import { startWatch, stepWatch, type WatchState } from '../../grader/watch/core/watch-state.ts';
+import { outcomeOf } from '../../grader/watch/core/watch-outcome.ts';
 import { watchScreen } from '../../grader/reporters/watch-screen.ts';
 import { keysLine, statusLines } from '../../grader/reporters/watch-status.ts';
-import { displayWidth } from '../../grader/core/display-width.ts';
+import { displayWidth } from '../../grader/text/core/display-width.ts';
 import { layoutProblems } from '../broken-words.ts';
 import { paintOf } from '../../grader/reporters/watch-marks.ts';
-import type { Report } from '../../grader/core/types.ts';
+import type { Report } from '../../grader/course/core/types.ts';
 import { sampleReport } from './sample-report.ts';
 
 const paint = paintOf(false);

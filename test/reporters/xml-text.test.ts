@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { xmlText } from '../../grader/core/xml-text.ts';
+import { xmlText } from '../../grader/text/core/xml-text.ts';
 
 describe('xmlText', () => {
   it.each([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { differenceSpans, wholeSpans } from '../../grader/ui/difference-spans.ts';
+import { differenceSpans, wholeSpans } from '../../grader/ui/core/difference-spans.ts';
 
 describe('differenceSpans', () => {
   it.each([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { headingId, stageHtml } from '../../grader/ui/stage-html.ts';
+import { headingId, stageHtml } from '../../grader/ui/core/stage-html.ts';
 
 describe('stageHtml', () => {
   it('gives every heading a unique id and lists it', () => {

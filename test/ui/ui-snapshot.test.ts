@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { startWatch } from '../../grader/core/watch-state.ts';
-import type { Stage } from '../../grader/core/types.ts';
-import { differenceOf, failureView, finishedStage, keysOf, MAX_PAGE_FAILURES, stageList, stateView } from '../../grader/ui/ui-snapshot.ts';
+import { startWatch } from '../../grader/watch/core/watch-state.ts';
+import type { Stage } from '../../grader/course/core/types.ts';
+import { differenceOf, failureView, finishedStage, keysOf, MAX_PAGE_FAILURES, stageList, stateView } from '../../grader/ui/core/ui-snapshot.ts';
 import { failureDetails } from '../../grader/reporters/failure-details.ts';
 import { sampleReport } from '../reporters/sample-report.ts';
 

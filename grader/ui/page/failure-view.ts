@@ -1,8 +1,8 @@
 /// <reference lib="dom" />
 // A failing case laid out as the terminal block explains it: sent calls, what differs (both values, the difference
 // marked), stderr, note, likely mistake, hint, and the reproduce and rerun commands with copy buttons.
-import type { Spans } from '../difference-spans.ts';
-import type { UiDifference, UiFailure } from '../ui-snapshot.ts';
+import type { Spans } from '../core/difference-spans.ts';
+import type { UiDifference, UiFailure } from '../core/ui-snapshot.ts';
 import { h, mark } from './dom.ts';
 
 function spans(value: Spans | undefined, side: 'expected' | 'received'): HTMLElement {

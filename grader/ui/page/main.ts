@@ -6,8 +6,8 @@ import hljs from 'highlight.js/lib/core';
 import typescript from 'highlight.js/lib/languages/typescript';
 import json from 'highlight.js/lib/languages/json';
 import bash from 'highlight.js/lib/languages/bash';
-import type { UiSnapshot, UiStageRun } from '../ui-snapshot.ts';
-import type { StageHtml } from '../stage-html.ts';
+import type { UiSnapshot, UiStageRun } from '../core/ui-snapshot.ts';
+import type { StageHtml } from '../core/stage-html.ts';
 import { h, mark } from './dom.ts';
 import { failureView } from './failure-view.ts';
 

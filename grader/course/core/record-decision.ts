@@ -1,0 +1,83 @@
+// What `record` does with one case graded against the reference: leave it, fill an empty expectation, replace a
+// hand-written one (only with --update), report it as stale (--check), or refuse (a run that proves nothing).
+import type { CaseResult, Expectation, RunResult } from './types.ts';
+import { parseStdout } from '../../judge/core/parse-stdout.ts';
+import { describeVerdict } from '../../judge/core/describe.ts';
+import { expectationChange, expectationLines } from './expectation-change.ts';
+import { droppedMatcherLines, keepMatchers } from './kept-matchers.ts';
+
+/** How record was asked to run. */
+export type RecordMode = { check: boolean; update: boolean };
+
+/** The outcome for one case; `lines` are what the instructor reads under it (the expectation, or its diff). */
+export type RecordDecision =
+  | { status: 'unchanged' }
+  | { status: 'filled' | 'updated'; expect: Expectation; lines: string[] }
+  | { status: 'kept' | 'stale' | 'unrecordable'; lines: string[] };
+
+// The expectation a reference run implies, or why the run cannot be recorded.
+export function expectationFrom(result: CaseResult): { ok: true; expect: Expectation } | { ok: false; reason: string } {
+  const run = result.run;
+  if (!run) return { ok: false, reason: describeVerdict(result.verdict) };
+  if (run.timedOut) return { ok: false, reason: 'the reference timed out' };
+  if (run.exitCode === null) return { ok: false, reason: `the reference was killed by ${run.signal}` };
+  if (run.stdout.trim() === '') return { ok: true, expect: { exitCode: run.exitCode } };
+  const parsed = parseStdout(run.stdout);
+  if (!parsed.ok) return { ok: false, reason: `the reference printed no single JSON document: ${parsed.problem}` };
+  return { ok: true, expect: { stdout: parsed.value, exitCode: run.exitCode } };
+}
+
+// The harness's refusal of a case input ("dispatch: \"calls\" must be an array"), or undefined when the input was used:
+// the harness prints one "<command>: …" line, nothing on stdout, and exits 1 (harness/failure-report.ts).
+export function harnessRefusal(run: RunResult | undefined, command: string): string | undefined {
+  if (!run || run.exitCode === 0 || run.stdout.trim() !== '') return undefined;
+  const first = run.stderr.split('\n')[0] ?? '';
+  return first.startsWith(`${command}: `) ? first : undefined;
+}
+
+// Why a reference run is a grader fault rather than an answer, or undefined: the harness exits 2 only when program.ts
+// cannot serve the request at all ("unknown command: observe"), and such a run must never become an answer key.
+export function graderFault(run: RunResult | undefined): string | undefined {
+  if (!run) return undefined;
+  const first = run.stderr.split('\n').find((line) => line.trim() !== '') ?? '';
+  const unknown = /^unknown command: ?(.*)$/.exec(first);
+  if (unknown) {
+    return `program.ts has no command "${unknown[1]}" (the reference said "${first}", exit ${run.exitCode}): declare the command in harness/main.ts's COMMANDS, or give the stage an existing "command" in stages/stages.json`;
+  }
+  if (run.exitCode === 2) return `the reference exited 2, the harness's own error, not an answer${first ? ` (stderr: ${first})` : ''}: fix what it names, then record again`;
+  return undefined;
+}
+
+// Whether a case has no expectation yet ("expect": {}).
+export function isOpenExpectation(expect: Expectation): boolean {
+  return Object.values(expect).every((v) => v === undefined);
+}
+
+// What record does with one graded case.
+export function decideRecord(result: CaseResult, command: string, mode: RecordMode): RecordDecision {
+  const open = isOpenExpectation(result.case.expect);
+  const fault = graderFault(result.run);
+  if (fault !== undefined) return { status: 'unrecordable', lines: [fault] };
+  const refusal = harnessRefusal(result.run, command);
+  if (refusal !== undefined && result.case.expectHarnessError !== true) {
+    return { status: 'unrecordable', lines: [`the harness refused the input: ${refusal}`, 'fix the input (npx dispatch-lab validate names the field), or add "expectHarnessError": true if that refusal is what the case checks'] };
+  }
+  if (refusal === undefined && result.case.expectHarnessError === true && result.run) {
+    return { status: 'unrecordable', lines: ['the case says "expectHarnessError": true, but the harness accepted its input'] };
+  }
+  if (!open && result.verdict.status === 'pass') return { status: 'unchanged' };
+  if (mode.check) return { status: 'stale', lines: open ? ['no expectation yet ("expect": {})'] : describeVerdict(result.verdict).split('\n') };
+  const next = expectationFrom(result);
+  if (!next.ok) return { status: 'unrecordable', lines: [next.reason] };
+  if (open) return { status: 'filled', expect: next.expect, lines: expectationLines(next.expect) };
+  if (!mode.update) return { status: 'kept', lines: [...expectationChange(result.case.expect, next.expect), 'kept the hand-written expectation: npx dispatch-lab record --update replaces it'] };
+  const merged = withKeptMatchers(result.case.expect, next.expect);
+  return { status: 'updated', expect: merged.expect, lines: [...expectationChange(result.case.expect, next.expect), ...merged.lines] };
+}
+
+// The reference's expectation with the old one's still-matching matchers kept, and a line per matcher dropped.
+function withKeptMatchers(before: Expectation, after: Expectation): { expect: Expectation; lines: string[] } {
+  if (before.stdout === undefined || after.stdout === undefined) return { expect: after, lines: [] };
+  const kept = keepMatchers(before.stdout, after.stdout);
+  return { expect: { ...after, stdout: kept.value }, lines: droppedMatcherLines(kept.dropped) };
+}

@@ -1,0 +1,31 @@
+// What answers a failed case's difference before its own hint: the shape of the difference ("note: …") and the stage's
+// likely mistake. The student's failure block and the teacher's gradebook both show these, from this one place.
+import type { CaseResult, Failure, Mismatch, Stage, Verdict } from '../../course/core/types.ts';
+import { firstShapeNote } from './difference-shapes.ts';
+import { likelyMistake, mistakeSubjects, type RunFacts } from './mistakes.ts';
+
+/** The note on the difference's shape and the hint of the stage's mistake it matches, each when there is one. */
+export type FailureAnswer = { note?: string; mistake?: string };
+
+// The differences of a failed verdict (none for any other).
+export function mismatchesOf(verdict: Verdict): Mismatch[] {
+  return verdict.status === 'fail' ? verdict.failures.flatMap((f: Failure) => (f.kind === 'mismatch' ? f.mismatches : [])) : [];
+}
+
+// What a mistake pattern may read beside the document: the exit code when it differs, and stderr of a case that did not pass.
+function runFacts(result: Pick<CaseResult, 'verdict' | 'run'>): RunFacts {
+  const v = result.verdict;
+  const exit = v.status === 'fail' ? v.failures.find((f) => f.kind === 'exit-code') : undefined;
+  return {
+    ...(exit?.kind === 'exit-code' ? { exitCode: { expected: exit.expected, received: exit.received } } : {}),
+    ...(v.status !== 'pass' && result.run?.stderr ? { stderr: result.run.stderr } : {}),
+  };
+}
+
+// The note (without its "note: " prefix) and the likely mistake that answer a case result of `stage`.
+export function failureAnswer(result: Pick<CaseResult, 'verdict' | 'run'>, stage: Pick<Stage, 'mistakes'>): FailureAnswer {
+  const mismatches = mismatchesOf(result.verdict);
+  const note = firstShapeNote(mismatches)?.replace(/^note: /, '');
+  const mistake = likelyMistake(stage.mistakes, mistakeSubjects(mismatches, runFacts(result)))?.hint;
+  return { ...(note ? { note } : {}), ...(mistake ? { mistake } : {}) };
+}

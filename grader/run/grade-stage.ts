@@ -1,0 +1,127 @@
+import type { Case, CaseResult, RunResult, Stage, StageResult, Verdict } from '../course/core/types.ts';
+import type { Plan, PlannedStage } from './core/plan.ts';
+import { judge } from '../judge/core/judge.ts';
+import { stageStatus } from '../report/core/summarize.ts';
+import { stdinOf } from '../judge/core/reproduce.ts';
+import { runInOrder } from './core/run-pool.ts';
+import { withRunningCall } from '../judge/core/running-call.ts';
+import { timeoutGate } from './timeout-gate.ts';
+import { repeatedVerdict } from '../judge/core/flaky.ts';
+import { compactRun } from '../judge/core/compact-run.ts';
+import { crashLine, describeStartCrash } from '../judge/core/start-crash.ts';
+import { createStartProbe, type StartProbe } from './start-probe.ts';
+import { runCase, type RunRequest } from './io/run-case.ts';
+import type { Reporter } from '../reporters/reporter.ts';
+import type { TestOptions } from './test-options.ts';
+
+export type { StartProbe };
+
+// Call one hook on every reporter.
+export function emit(reporters: Reporter[], call: (r: Reporter) => void): void {
+  for (const r of reporters) call(r);
+}
+
+// A stage that could not run at all: one problem for the stage, and every case an error saying why (not N separate failures).
+export function problemStage(planned: PlannedStage, problem: string, message: string): StageResult {
+  const verdict: Verdict = { status: 'error', message };
+  return { stage: planned.stage, status: 'fail', problem, cases: planned.cases.map((c) => ({ case: c, verdict, durationMs: 0 })) };
+}
+
+// The probe that tells a program crashing at start (every case alike) from a case that fails.
+export function startProbeFor(bundlePath: string, thePlan: Plan, options: TestOptions): StartProbe {
+  const command = thePlan.stages[0]?.stage.command ?? 'dispatch';
+  return createStartProbe(options.courseDir, () => runCase({
+    bundlePath,
+    command,
+    courseDir: options.courseDir,
+    stdin: '',
+    timeoutMs: options.timeoutMs ?? options.defaultTimeoutMs,
+    outputLimitBytes: options.outputLimitBytes,
+    ...sandboxOf(options),
+    ...(options.signal ? { signal: options.signal } : {}),
+  }));
+}
+
+// The isolation and limits every run of the program gets, the start probe's included.
+function sandboxOf(options: TestOptions): Pick<RunRequest, 'isolation' | 'limits'> {
+  return { ...(options.isolation ? { isolation: options.isolation } : {}), ...(options.limits ? { limits: options.limits } : {}) };
+}
+
+// Run and judge every case of one stage, --jobs at a time, reporting them in case order.
+export async function runStage(planned: PlannedStage, bundlePath: string, options: TestOptions, probe: StartProbe): Promise<StageResult> {
+  const { stage, cases } = planned;
+  emit(options.reporters, (r) => r.onStageStart?.(planned));
+  let bailed = false;
+  const gate = timeoutGate(cases, (c) => options.timeoutMs ?? c.timeoutMs ?? options.defaultTimeoutMs);
+  const results = await runInOrder(
+    cases,
+    options.jobs,
+    // A tool that hangs: once two earlier cases timed out in calls to it (or outside any call), later ones are cut short.
+    // The next case's process starts as soon as this one's processes are gone (`release`); its temp dir removal and judging overlap it.
+    (c, i, release) => gate.around(i, (stop) => gradeCase(c, stage, bundlePath, { ...options, signal: options.signal ? AbortSignal.any([options.signal, stop]) : stop }, probe, release)),
+    (result) => {
+      // A program that crashes at start gets one stage problem, not a line per case.
+      if (probe.crash) return;
+      if (result.verdict.status !== 'pass') bailed = options.bail;
+      const reporting = performance.now();
+      emit(options.reporters, (r) => r.onCaseEnd?.(result, stage));
+      options.profiler?.addCase({ report: performance.now() - reporting }, false);
+    },
+    () => !bailed && !options.signal?.aborted && !probe.crash,
+  );
+  if (probe.crash) return problemStage(planned, describeStartCrash(probe.crash), `program.ts crashes at start: ${crashLine(probe.crash)}`);
+  const all = results.map((r, i) => r ?? { case: cases[i] as Case, verdict: { status: 'skip', reason: '--bail: stopped at the first failure' } as Verdict, durationMs: 0 });
+  return { stage, status: stageStatus(all), cases: all };
+}
+
+// Grade one case (several times with --repeat); a run the grader itself could not make is an error verdict.
+async function gradeCase(c: Case, stage: Stage, bundlePath: string, options: TestOptions, probe: StartProbe, release: () => void): Promise<CaseResult> {
+  const timeoutMs = options.timeoutMs ?? c.timeoutMs ?? options.defaultTimeoutMs;
+  const graded: { verdict: Verdict; run: RunResult }[] = [];
+  try {
+    const attempts = options.repeat ?? 1;
+    for (let attempt = 0; attempt < attempts && !options.signal?.aborted; attempt++) {
+      const isLast = attempt === attempts - 1;
+      const runStarted = performance.now();
+      let processesGone: number | undefined;
+      const run = withRunningCall(await runCase({
+        bundlePath,
+        command: stage.command,
+        courseDir: options.courseDir,
+        stdin: stdinOf(c),
+        timeoutMs,
+        outputLimitBytes: options.outputLimitBytes,
+        keepTempDir: options.keep,
+        ...sandboxOf(options),
+        ...(options.signal ? { signal: options.signal } : {}),
+        ...(options.keep && options.onKeptDir ? { onTempDir: options.onKeptDir } : {}),
+        ...(isLast || options.profiler ? { onProcessesGone: () => {
+          processesGone = performance.now();
+          if (isLast) release();
+        } } : {}),
+      }));
+      const runEnded = performance.now();
+      // A program that dies at start because it met a limit gets the limit's verdict, not "crashes at start".
+      if (attempt === 0 && !run.limitHit) await probe.check(run);
+      const judging = performance.now();
+      graded.push({ verdict: judgeSafely(c, run, timeoutMs), run: compactRun(run, options.keepFullOutput) });
+      const gone = processesGone ?? runEnded;
+      options.profiler?.addCase({ program: run.durationMs, aroundProgram: gone - runStarted - run.durationMs, cleanup: runEnded - gone, judge: performance.now() - judging }, true);
+      if (probe.crash) break;
+    }
+  } catch (error) {
+    return { case: c, verdict: { status: 'error', message: `the grader could not run the program: ${(error as Error).message}` }, durationMs: 0 };
+  }
+  const shown = graded.find((g) => g.verdict.status !== 'pass') ?? graded[0];
+  const verdict = repeatedVerdict(graded.map((g) => g.verdict));
+  return { case: c, verdict, ...(shown ? { run: shown.run } : {}), durationMs: Math.max(0, ...graded.map((g) => g.run.durationMs)) };
+}
+
+// The judge's verdict; should judging ever fail on some output, that case gets an error verdict and the run goes on.
+function judgeSafely(c: Case, run: RunResult, timeoutMs: number): Verdict {
+  try {
+    return judge(c, run, timeoutMs);
+  } catch (error) {
+    return { status: 'error', message: `the grader could not judge this output (${(error as Error).message}); please report it` };
+  }
+}
