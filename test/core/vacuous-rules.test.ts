@@ -49,6 +49,8 @@ describe('validate refuses a mistake pattern whose path no case of the stage exp
     ['a fixed index that exists', pattern('results[1].content'), undefined],
     ['the whole document', pattern('stdout', { type: 'array' }), undefined],
     ['a "present" pattern (about a key the program adds)', pattern('workspace', { present: true }), undefined],
+    ['a pattern on the exit code', pattern('exitCode', { equals: 1 }), undefined],
+    ['a pattern on stderr', pattern('stderr', { matches: 'TypeError' }), undefined],
   ])('%s', (_what, mistake, problem) => {
     const found = problems(expected, [mistake]);
     if (problem) expect(found).toEqual([expect.stringMatching(problem)]);

@@ -35,17 +35,20 @@ export function expectedPaths(value: unknown, path = ''): string[] {
   return [path];
 }
 
+// Paths a pattern may name beside the document's: the run's exit code and its stderr (not in any expected stdout).
+const RUN_FACTS = ['exitCode', 'stderr'];
+
 /** A mistake pattern as the rule reads it. */
 type Pattern = { path?: unknown; present?: unknown };
 
 // The mistake patterns of one stage whose path matches no path any of its cases expects. A `present` pattern is about a
-// key the program adds, which no expectation holds, so it is not checked.
+// key the program adds, which no expectation holds, and one on the exit code or stderr, so they are not checked.
 export function deadMistakeProblems(mistakes: unknown, where: string, stage: string, expectedStdouts: unknown[]): string[] {
   if (!Array.isArray(mistakes) || expectedStdouts.length === 0) return [];
   const paths = [...new Set(expectedStdouts.flatMap((stdout) => expectedPaths(stdout)))];
   const shapes = [...new Set(paths.map((p) => (p === '' ? 'stdout' : p.replace(/\[\d+\]/g, '[*]'))))];
   return mistakes.flatMap((m: Pattern, i) => {
-    if (typeof m?.path !== 'string' || m.present === true) return [];
+    if (typeof m?.path !== 'string' || m.present === true || RUN_FACTS.includes(m.path)) return [];
     const patternPath = m.path;
     if (paths.some((p) => mistakePathMatches(patternPath, p))) return [];
     // A path the pattern continues (results[*] for results[*].contnet) is not what it meant.
