@@ -1,5 +1,5 @@
 // The page's HTML shell and its Content-Security-Policy: the page's own script and style, its own live channel, nothing else.
-import { escapeHtml } from './html-text.ts';
+import { escapeHtml } from '../../text/core/html-text.ts';
 
 /** Only this server, only these kinds: no inline script or style, no frames, no forms, nothing from another origin. */
 export const PAGE_CSP = "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";

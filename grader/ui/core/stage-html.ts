@@ -1,7 +1,7 @@
 // A stage's instructions (Markdown) as HTML for the page: headings with ids and a contents list, code blocks marked
 // with their language for the page's highlighter, raw HTML and images shown as text (the page loads nothing from outside).
 import { Marked, type Tokens } from 'marked';
-import { escapeHtml } from './html-text.ts';
+import { escapeHtml } from '../../text/core/html-text.ts';
 
 /** A heading of the text, for the contents list. */
 export type StageHeading = { id: string; depth: number; text: string };
