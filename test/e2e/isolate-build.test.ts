@@ -1,9 +1,10 @@
 import { execFileSync } from 'node:child_process';
-import { mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
+import { chmod, cp, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from './cli.ts';
-import { LAUNCHERS, MARKER, expectNoMarker, useAttackKit } from './isolate-attack-kit.ts';
+import { LAUNCHERS, MARKER, expectNoMarker, isRoot, useAttackKit } from './isolate-attack-kit.ts';
 import { leftoversOf } from '../leftovers.ts';
 import { privateFolder, runScenario, type ScenarioRun } from './scenario.ts';
 
@@ -104,6 +105,22 @@ describe.runIf(process.platform === 'linux').each(LAUNCHERS)('--isolate build at
     for (const isolate of [['--isolate'], []]) {
       const run = await runScenario('', ['--content', kit.content().dir, '--stage', 'echo', '--case', 'roundtrip', ...isolate], { dir, env: launcher });
       expect(run.report?.stages[0]?.cases[0], run.stdout).toMatchObject({ status: 'pass' });
+    }
+  });
+
+  // Only a root grader drops its cases to nobody; as any other user the case runs as that user, who reaches the folder.
+  it.runIf(isRoot)('root grader: a submission below a folder nobody may pass through is refused up front, naming it and the fix', async () => {
+    const closed = await mkdtemp(join(tmpdir(), 'dispatch-lab-closed-'));
+    try {
+      await chmod(closed, 0o700);
+      const dir = join(closed, 'alice');
+      await cp(kit.subs().dirOf('honest'), dir, { recursive: true });
+      const run = await runCli(['grade', dir, '--content', kit.content().dir, '--stage', 'echo', '--isolate', '--out', join(closed, 'book')], { env: { ...launcher }, timeoutMs: 120_000 });
+      expect(run.exitCode, run.stderr).toBe(2);
+      expect(run.stderr).toContain(`who cannot reach the submission ${dir}`);
+      expect(run.stderr).toContain('chmod o+x');
+    } finally {
+      await rm(closed, { recursive: true, force: true });
     }
   });
 });

@@ -186,6 +186,8 @@ export async function prepareIsolation(options: { contentRoot: string; submissio
     setpriv,
     ...(process.getuid?.() === 0 ? { runAs: NOBODY } : {}),
   };
+  const unreachable = isolation.runAs ? isolation.submissions.filter((dir) => !isReachableByOthers(dir)) : [];
+  if (unreachable.length > 0) throw cannot(`the grader runs as root, so each case runs as nobody, who cannot reach ${unreachable.length === 1 ? 'the submission' : `${unreachable.length} submissions`} ${unreachable.slice(0, 3).join(', ')}${unreachable.length > 3 ? ', …' : ''}; let other users through the folders above ${unreachable.length === 1 ? 'it' : 'them'} (chmod o+x on each) or grade a copy in a folder they can reach`);
   if (isolation.runAs && !isReachableByOthers(realpathSync(tmpdir()))) throw cannot(`the grader runs as root, so each case runs as nobody, who cannot reach the temp folder ${tmpdir()}; let other users through it (chmod o+x on it and the folders above it) or set TMPDIR to one they can reach, such as /tmp`);
   const failure = await probeFailure(isolation);
   if (failure) throw cannot(failure);
