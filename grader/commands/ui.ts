@@ -23,7 +23,6 @@ import { sandboxOptionsOf } from './sandbox-options.ts';
 /** Flags of `ui` beyond those of `test`. */
 export type UiArgs = TestArgs & { port?: number; open: boolean };
 
-const DEBOUNCE_MS = 150;
 const SETTLE_MS = 5_000;
 /** The keys the page may press (quitting is Ctrl-C in the terminal: a closed tab leaves the server running). */
 const PAGE_KEYS = new Set<WatchKey>(['rerun', 'all', 'failed', 'next', 'hint']);
@@ -85,7 +84,6 @@ export async function uiCommand(args: UiArgs): Promise<number> {
     courseDir: base.courseDir,
     contentRoot,
     isPolling: args.poll,
-    debounceMs: DEBOUNCE_MS,
     onChanges: (changes) => session.dispatch({ type: 'change', course: changes.isCourseChange }),
     onError: (error) => process.stderr.write(`dispatch-lab: watching files: ${error.message}\n`),
   });

@@ -13,8 +13,6 @@ import { contentRootOf } from './options.ts';
 import { testOptionsOf, type TestArgs } from './test-args.ts';
 import { sandboxOptionsOf } from './sandbox-options.ts';
 
-/** Quiet time after the last file event before rerunning: editors that write twice or by rename cause one run. */
-const DEBOUNCE_MS = 75;
 /** How long quitting waits for a cancelled run's processes to go. */
 const SETTLE_MS = 5_000;
 
@@ -41,7 +39,6 @@ export async function watchCommand(args: TestArgs): Promise<number> {
     courseDir: base.courseDir,
     contentRoot,
     isPolling: args.poll,
-    debounceMs: DEBOUNCE_MS,
     onChanges: (changes) => session.dispatch({ type: 'change', course: changes.isCourseChange }),
     onError: (error) => process.stderr.write(`dispatch-lab: watching files: ${error.message}\n`),
   });

@@ -17,8 +17,8 @@ export type WatchFilesOptions = {
   contentRoot: string;
   /** Poll instead of using file system events (network drives, WSL, some containers). */
   isPolling: boolean;
-  /** Quiet time after the last event before the batch is reported. */
-  debounceMs: number;
+  /** Quiet time after the last event before the batch is reported (SAVE_DEBOUNCE_MS when absent). */
+  debounceMs?: number;
   onChanges: (changes: FileChanges) => void;
   onError: (error: Error) => void;
 };
@@ -26,6 +26,9 @@ export type WatchFilesOptions = {
 /** Stops watching. */
 export type FileWatch = { close: () => Promise<void> };
 
+/** Quiet time after the last file event before a rerun (`test --watch` and `ui` alike): an editor that writes twice or by
+ *  rename causes one run. */
+export const SAVE_DEBOUNCE_MS = 75;
 /** A batch is reported at the latest this long after its first event, even if changes keep coming. */
 const MAX_WAIT_MS = 1_000;
 
@@ -65,7 +68,7 @@ export async function watchCourseFiles(options: WatchFilesOptions): Promise<File
     if (rel === undefined || !isSourcePath(rel)) return;
     pending.add(path);
     clearTimeout(quietTimer);
-    quietTimer = setTimeout(flush, options.debounceMs);
+    quietTimer = setTimeout(flush, options.debounceMs ?? SAVE_DEBOUNCE_MS);
     maxTimer ??= setTimeout(flush, MAX_WAIT_MS);
   });
   watcher.on('error', (error) => options.onError(error instanceof Error ? error : new Error(String(error))));
