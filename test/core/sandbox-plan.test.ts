@@ -10,6 +10,7 @@ const inPackage: SandboxPaths = {
   scratch: ['/tmp', '/run'],
   hidden: ['/pkg', '/pkg/cases', '/root', '/pkg/test/fixtures/programs/b'],
   revealed: ['/pkg/node_modules'],
+  sockets: [],
 };
 
 describe('sandboxMounts', () => {
@@ -29,6 +30,26 @@ describe('sandboxMounts', () => {
     const mounts = sandboxMounts({ ...inPackage, courseDir: '/pkg', hidden: ['/pkg', '/pkg/cases'] });
     expect(mounts.at(-1)).toEqual({ kind: 'empty', path: '/pkg/cases' });
     expect(mounts).toContainEqual({ kind: 'bind', path: '/pkg', isWritable: false });
+  });
+
+  it.each([
+    ['/srv/app/db.sock', true, 'in the read-only root'],
+    ['/pkg/test/fixtures/programs/a/beside it.sock', true, 'in the submission'],
+    ['/pkg/node_modules/.cache/x.sock', true, 'in a package folder shown again'],
+    ['/pkg/cases/x.sock', false, 'in the hidden package'],
+    ['/run/docker.sock', false, 'in a scratch folder'],
+    ['/pkg/test/fixtures/programs/b/x.sock', false, 'in another submission'],
+  ])('covers the host socket %s with /dev/null: %s (%s)', (socket, isCovered) => {
+    const mounts = sandboxMounts({ ...inPackage, sockets: [socket] });
+    expect(mounts.filter((m) => m.kind === 'mask')).toEqual(isCovered ? [{ kind: 'mask', path: socket }] : []);
+    // After every folder mount, so no bind shows the socket again.
+    if (isCovered) expect(mounts.at(-1)).toEqual({ kind: 'mask', path: socket });
+  });
+
+  it('covers a socket for bubblewrap with a read-only /dev/null and hands it the seccomp filter on the descriptor asked for', () => {
+    const options = bwrapOptions({ ...inPackage, sockets: ['/srv/a b\nc.sock'] }, 4);
+    expect(options.join(' ')).toContain('--ro-bind /dev/null /srv/a b\nc.sock --seccomp 4 --chdir');
+    expect(bwrapOptions(inPackage)).not.toContain('--seccomp');
   });
 
   it('gives bubblewrap no capabilities, no network, a fresh /proc and a read-only root', () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { NEW_ROOT_NAME, shellQuote, unshareScript } from '../../grader/sandbox/core/unshare-script.ts';
 
 const tools = { chroot: '/usr/sbin/chroot', setpriv: '/usr/bin/setpriv' };
-const paths = { courseDir: '/class/ann', tempDir: '/tmp/case-1', scratch: ['/tmp', '/run'], hidden: ['/opt/grader', '/class/bob'], revealed: ['/opt/grader/node_modules'] };
+const paths = { courseDir: '/class/ann', tempDir: '/tmp/case-1', scratch: ['/tmp', '/run'], hidden: ['/opt/grader', '/class/bob'], revealed: ['/opt/grader/node_modules'], sockets: ['/srv/db.sock', '/class/bob/x.sock'] };
 
 describe('unshare isolation script', () => {
   it.each([
@@ -29,6 +29,9 @@ describe('unshare isolation script', () => {
     // The packages are bound back after the grader's folder is emptied, the read-only copy is made before anything else.
     expect(index(`tmpfs '${root}/opt/grader'`)).toBeLessThan(index(`mount --bind '/opt/grader/node_modules'`));
     expect(index('remount,bind,ro${kept')).toBeLessThan(index(`mount -t proc`));
+    // A visible host socket is covered by /dev/null (unless it is gone); one in a hidden folder needs no cover.
+    expect(lines).toContain(`mount --bind /dev/null '${root}/srv/db.sock' 2>/dev/null || [ ! -e '${root}/srv/db.sock' ]`);
+    expect(lines.join('\n')).not.toContain('x.sock');
     const last = lines.filter((l) => l !== '').at(-1) ?? '';
     expect(last).toMatch(/^exec '\/usr\/sbin\/chroot' '\/tmp\/case-1\/\.dispatch-lab-root' '\/usr\/bin\/setpriv' --bounding-set=-all --inh-caps=-all --ambient-caps=-all --no-new-privs -- /);
     expect(last).toContain(`'/class/ann' "$@" 3<&-`);

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
-import { mkdir, mkdtemp, rm, symlink } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, rm, symlink } from 'node:fs/promises';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,7 +9,7 @@ import { repoRoot, runCli } from './cli.ts';
 import { echoCase, privateCases } from './ci-content.ts';
 import { LAUNCHERS, MARKER, expectNoMarker, isRoot, useAttackKit } from './isolate-attack-kit.ts';
 import { leftoversOf } from '../leftovers.ts';
-import { privateFolder, runScenario, type ScenarioRun } from './scenario.ts';
+import { onlyCase, privateFolder, runScenario, type ScenarioRun } from './scenario.ts';
 
 // The run attacks of issue 21 against --isolate, under both launchers: what a case links, writes, opens or connects to
 // never reaches hidden content or the host (root-only files, kernel settings, cgroups, sockets), a private case leaks
@@ -47,37 +47,77 @@ describe.runIf(process.platform === 'linux').each(LAUNCHERS)('--isolate run atta
     expect(open.stdout).toMatch(/reached the host: \/etc\/shadow/);
   });
 
-  it('host-sockets: a unix socket of the host in /tmp, or beside the submission, takes no connection from a case', async () => {
+  it('host-sockets: a world-writable unix socket of the host (in the submission, in a folder of it named with a space and a newline, in /tmp, as root in /var/lib) takes no connection from a case, whose own child pipes still work; an unisolated run connects to each', async () => {
+    const name = `sockets-${launcher.DISPATCH_LAB_ISOLATE_WITH}`;
+    const dir = join(kit.subs().root, name);
     const scratch = await mkdtemp(join(tmpdir(), 'dispatch-lab-sockets-'));
-    const dir = join(kit.subs().root, `sockets-${launcher.DISPATCH_LAB_ISOLATE_WITH}`);
-    await mkdir(dir, { recursive: true });
-    // Beside the submission the socket is visible; under a root grader the case (nobody) may not write to it.
-    const paths = [join(scratch, 'host.sock'), ...(isRoot ? [join(dir, 'host.sock')] : [])];
+    // Outside /tmp, /run and /var/tmp, as a service of the host would put it (only root may write there).
+    const host = isRoot && existsSync('/var/lib') ? await mkdtemp('/var/lib/dispatch-lab-sockets-') : undefined;
+    await mkdir(join(dir, 'odd dir'), { recursive: true });
+    const paths = [join(dir, 'host.sock'), join(dir, 'odd dir', 'a b\nc.sock'), join(scratch, 'host.sock'), ...(host ? [join(host, 'host.sock')] : [])];
+    for (const folder of [scratch, ...(host ? [host] : [])]) await chmod(folder, 0o755);
     let connections = 0;
     const servers = await Promise.all(paths.map((path) => new Promise<Server>((resolve) => {
       const server = createServer((socket) => {
         connections++;
+        socket.on('error', () => {});
+        // Read what the case sends (or the socket never ends and the server never closes).
+        socket.resume();
         socket.end(`${MARKER}\n`);
       });
-      server.listen(path, () => resolve(server));
+      // Mode 0777: writable by every user, so by the case's user too, whoever the grader is.
+      server.listen(path, () => chmod(path, 0o777).then(() => resolve(server)));
     })));
     try {
-      await kit.hostile(`sockets-${launcher.DISPATCH_LAB_ISOLATE_WITH}`, [
-        "import { connect } from 'node:net';",
+      // Its own unix sockets: bubblewrap's seccomp filter refuses every socket(AF_UNIX); util-linux has none.
+      const ownSocket = launcher.DISPATCH_LAB_ISOLATE_WITH === 'bwrap' ? 'EACCES' : 'own';
+      await kit.hostile(name, [
+        "import { spawn } from 'node:child_process';",
+        "import { readFileSync } from 'node:fs';",
+        "import { connect, createServer } from 'node:net';",
+        "import { join } from 'node:path';",
         `const paths = ${JSON.stringify(paths)};`,
         'const heard = await Promise.all(paths.map((path) => new Promise((resolve) => {',
-        "  const socket = connect(path, () => socket.on('data', (d) => resolve(String(d))));",
+        "  const socket = connect(path, () => { socket.end('a case was here\\n'); resolve('connected'); });",
         "  socket.on('error', (error) => resolve(error.code));",
         '})));',
-        "process.stdout.write(JSON.stringify({ heard }) + '\\n');",
+        '// A child with piped stdio: libuv makes those pipes with socketpair().',
+        'const piped = await new Promise((resolve) => {',
+        "  const child = spawn(process.execPath, ['-e', 'process.stdin.pipe(process.stdout)'], { stdio: ['pipe', 'pipe', 'inherit'] });",
+        "  let out = '';",
+        "  child.stdout.on('data', (d) => (out += d));",
+        "  child.on('close', () => resolve(out));",
+        "  child.stdin.end('through a pipe');",
+        '});',
+        'const own = await new Promise((resolve) => {',
+        "  const path = join(process.env.TMPDIR ?? '.', 'own.sock');",
+        "  const server = createServer((s) => s.end('own'));",
+        "  server.on('error', (error) => resolve(error.code));",
+        '  server.listen(path, () => {',
+        "    let got = '';",
+        '    const socket = connect(path);',
+        "    socket.on('data', (d) => (got += d));",
+        "    socket.on('end', () => server.close(() => resolve(got)));",
+        "    socket.on('error', (error) => resolve(error.code));",
+        '  });',
+        '});',
+        "const calls = JSON.parse(readFileSync(0, 'utf8')).calls;",
+        `const held = heard.every((h) => h !== 'connected') && piped === 'through a pipe' && own === ${JSON.stringify(ownSocket)};`,
+        'const results = held ? calls.map((c) => ({ content: c.input.text })) : [{ content: JSON.stringify({ heard, piped, own }) }];',
+        "process.stdout.write(JSON.stringify({ results }) + '\\n');",
       ].join('\n'));
-      const run = await kit.isolated(dir, launcher);
-      expect(stageOf(run)?.cases.every((c) => c.status === 'fail')).toBe(true);
+      const args = ['--content', kit.content().dir, '--stage', 'echo', '--case', 'roundtrip'];
+      const run = await runScenario('', [...args, '--isolate'], { dir, env: { ...launcher } });
+      expect(onlyCase(run).status, onlyCase(run).message).toBe('pass');
       expect(connections).toBe(0);
       expectNoMarker(run);
+      // The control: unisolated, the same program connects to every socket.
+      const open = await runScenario('', args, { dir });
+      expect(onlyCase(open).status).toBe('fail');
+      expect(connections).toBe(paths.length);
     } finally {
       await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
-      await rm(scratch, { recursive: true, force: true });
+      await Promise.all([scratch, ...(host ? [host] : [])].map((folder) => rm(folder, { recursive: true, force: true })));
     }
   });
 

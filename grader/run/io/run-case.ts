@@ -87,7 +87,7 @@ export async function runCase(request: RunRequest): Promise<RunResult> {
 type Sweeps = { afterExit?: Promise<unknown> };
 
 /** The command line of a case: limits first (they must hold before anything runs), then bwrap, then the program. */
-type CaseCommand = { file: string; args: string[]; optionsFd?: number; close: () => Promise<void> };
+type CaseCommand = { file: string; args: string[]; fds: number[]; close: () => Promise<void> };
 
 // node refuses to load a module whose path holds a "\\" (a file URL may not encode one): such a submission's bundle is
 // run through a link in the case's temp dir, kept as the path (--preserve-symlinks), so its packages still resolve.
@@ -104,7 +104,7 @@ async function caseCommand(request: RunRequest, tempDir: string, limiter: CaseLi
   const program = request.program ?? (await nodeProgram(request, tempDir));
   const isolated = request.isolation ? await isolatedCommand(request.isolation, request.courseDir, tempDir, program) : undefined;
   const [file = '', ...args] = [...(limiter?.prefix ?? []), ...(isolated ? [isolated.file, ...isolated.args] : program)];
-  return { file, args, ...(isolated ? { optionsFd: isolated.optionsFd } : {}), close: isolated?.close ?? (async () => {}) };
+  return { file, args, fds: isolated?.fds ?? [], close: isolated?.close ?? (async () => {}) };
 }
 
 // bwrap reports a program killed by signal N as exit code 128 + N: read it back as the signal, as an unisolated run reports it.
@@ -143,7 +143,7 @@ async function spawnProgram(request: RunRequest, tempDir: string, which: CasePro
       cwd: request.courseDir,
       env: studentEnv(tempDir, which.marker.slice(MARKER_NAME.length + 1)),
       detached: true,
-      stdio: ['pipe', 'pipe', 'pipe', ...(command.optionsFd === undefined ? [] : [command.optionsFd])],
+      stdio: ['pipe', 'pipe', 'pipe', ...command.fds],
     }) as ChildProcessWithoutNullStreams;
     void command.close();
     const pid = child.pid;

@@ -4,6 +4,8 @@ import { chown, mkdtemp, open, rm, unlink, writeFile } from 'node:fs/promises';
 import { homedir, tmpdir } from 'node:os';
 import { delimiter, dirname, join, parse } from 'node:path';
 import { bwrapOptions, isWithin, type SandboxPaths } from '../core/sandbox-plan.ts';
+import { FILTER_ARCHES, unixSocketFilter } from '../core/socket-filter.ts';
+import { hostSocketPaths } from './host-sockets.ts';
 import { UNSHARE_OPTIONS, unshareScript } from '../core/unshare-script.ts';
 import { GraderError } from '../../run/grader-error.ts';
 import { packageRoot } from '../../course/io/package-root.ts';
@@ -31,8 +33,12 @@ export type Isolation = {
 /** nobody and nogroup: who a case runs as when the grader is root. */
 const NOBODY = { uid: 65534, gid: 65534 };
 
-/** A command ready to spawn isolated: bwrap reads its options (unshare's shell its script) from the file descriptor `optionsFd` (fd 3 in the child). */
-export type IsolatedCommand = { file: string; args: string[]; optionsFd: number; close: () => Promise<void> };
+/** A command ready to spawn isolated, with the descriptors to hand it as fd 3, 4, …: bwrap reads its options (unshare's
+ * shell its script) from fd 3, and bwrap its seccomp filter from fd 4. */
+export type IsolatedCommand = { file: string; args: string[]; fds: number[]; close: () => Promise<void> };
+
+/** The child's descriptor for bwrap's seccomp filter (after the options on fd 3). */
+const SECCOMP_FD = 4;
 
 const PROBE_TIMEOUT_MS = 15_000;
 
@@ -101,27 +107,41 @@ export function sandboxPathsFor(isolation: Isolation, courseDir: string, tempDir
     scratch: isolation.scratch,
     hidden: [...secrets, ...graderCopies],
     revealed: [...new Set([...isolation.tools, ...modules])].filter((p) => isSafeToShow(p) && (!isolation.runAs || isReachableByOthers(p))),
+    sockets: hostSocketPaths(),
   };
 }
 
-// Write bwrap's options (or the unshare script) to a file in the case's temp dir, open it for the child and unlink it
-// at once: what names every hidden path never shows on a command line or in the sandbox. setpriv runs first: the
-// launcher gets SIGKILL when the grader dies (so does every process of the case: bwrap --die-with-parent, unshare
-// --kill-child), and, under a root grader, the case runs as nobody, its temp dir handed to nobody.
-export async function isolatedCommand(isolation: Isolation, courseDir: string, tempDir: string, command: string[]): Promise<IsolatedCommand> {
-  const file = join(tempDir, `.dispatch-lab-isolation-${process.pid}`);
-  const paths = sandboxPathsFor(isolation, courseDir, tempDir);
-  const { launcher, runAs } = isolation;
-  await writeFile(file, launcher.kind === 'bwrap' ? `${bwrapOptions(paths).join('\u0000')}\u0000` : unshareScript(paths, launcher), { mode: 0o600 });
-  // unshare's shell opens the file again through /proc/self/fd/3, as nobody under a root grader.
-  if (runAs) await Promise.all([chown(tempDir, runAs.uid, runAs.gid), chown(file, runAs.uid, runAs.gid)]);
+// Write what a launcher reads to a file in the case's temp dir, open it for the child and unlink it at once.
+async function handOver(tempDir: string, name: string, content: string | Buffer, runAs: Isolation['runAs']) {
+  const file = join(tempDir, `.dispatch-lab-${name}-${process.pid}`);
+  await writeFile(file, content, { mode: 0o600 });
+  // unshare's shell opens its script again through /proc/self/fd/3, as nobody under a root grader.
+  if (runAs) await chown(file, runAs.uid, runAs.gid);
   const handle = await open(file, 'r');
   await unlink(file);
-  const close = () => handle.close();
+  return handle;
+}
+
+/** bwrap's seccomp filter, on the architectures it is written for (elsewhere the socket covers alone hold). */
+const socketFilter = Object.hasOwn(FILTER_ARCHES, process.arch) ? unixSocketFilter() : undefined;
+
+// Hand bwrap its options (or unshare's shell its script) through a file: what names every hidden path never shows on a
+// command line or in the sandbox. setpriv runs first: the launcher gets SIGKILL when the grader dies (so does every
+// process of the case: bwrap --die-with-parent, unshare --kill-child), and, under a root grader, the case runs as
+// nobody, its temp dir handed to nobody. bwrap also gets the seccomp filter that refuses unix sockets.
+export async function isolatedCommand(isolation: Isolation, courseDir: string, tempDir: string, command: string[]): Promise<IsolatedCommand> {
+  const paths = sandboxPathsFor(isolation, courseDir, tempDir);
+  const { launcher, runAs } = isolation;
+  if (runAs) await chown(tempDir, runAs.uid, runAs.gid);
+  const filter = launcher.kind === 'bwrap' ? socketFilter : undefined;
+  const options = launcher.kind === 'bwrap' ? `${bwrapOptions(paths, filter && SECCOMP_FD).join('\u0000')}\u0000` : unshareScript(paths, launcher);
+  const handles = await Promise.all([handOver(tempDir, 'isolation', options, runAs), ...(filter ? [handOver(tempDir, 'seccomp', filter, undefined)] : [])]);
+  const fds = handles.map((h) => h.fd);
+  const close = async () => void (await Promise.all(handles.map((h) => h.close())));
   const user = runAs ? [`--reuid=${runAs.uid}`, `--regid=${runAs.gid}`, '--clear-groups'] : [];
-  const setpriv = [isolation.setpriv, ...user, '--pdeathsig', 'KILL', '--'];
-  if (launcher.kind === 'bwrap') return { file: isolation.setpriv, args: [...setpriv.slice(1), launcher.bwrap, '--args', '3', '--', ...command], optionsFd: handle.fd, close };
-  return { file: isolation.setpriv, args: [...setpriv.slice(1), launcher.unshare, ...UNSHARE_OPTIONS, '--', '/bin/sh', '-c', '. /proc/self/fd/3', 'sh', ...command], optionsFd: handle.fd, close };
+  const setpriv = [...user, '--pdeathsig', 'KILL', '--'];
+  if (launcher.kind === 'bwrap') return { file: isolation.setpriv, args: [...setpriv, launcher.bwrap, '--args', '3', '--', ...command], fds, close };
+  return { file: isolation.setpriv, args: [...setpriv, launcher.unshare, ...UNSHARE_OPTIONS, '--', '/bin/sh', '-c', '. /proc/self/fd/3', 'sh', ...command], fds, close };
 }
 
 // A util-linux or coreutils program: on PATH, else in the usual folders.
@@ -148,7 +168,7 @@ async function probeFailure(isolation: Isolation): Promise<string | undefined> {
     const command = await isolatedCommand(isolation, dir, dir, ['/bin/sh', '-c', 'exit 0']);
     return await new Promise<string | undefined>((resolve) => {
       let stderr = '';
-      const child = spawn(command.file, command.args, { stdio: ['ignore', 'ignore', 'pipe', command.optionsFd], cwd: dir });
+      const child = spawn(command.file, command.args, { stdio: ['ignore', 'ignore', 'pipe', ...command.fds], cwd: dir });
       void command.close();
       const timer = setTimeout(() => child.kill('SIGKILL'), PROBE_TIMEOUT_MS);
       child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
