@@ -47,6 +47,58 @@ describe.runIf(process.platform === 'linux').each(LAUNCHERS)('--isolate run atta
     expect(open.stdout).toMatch(/reached the host: \/etc\/shadow/);
   });
 
+  it.each([
+    ['memory', 'memory limit exceeded: the case used more than 512 MiB'],
+    ['processes', 'too many processes: the case tried to run more than 256 at once'],
+  ])('cgroup-escape: a case that writes itself into every cgroup.procs and tasks it sees (the root and its parent groups, every v1 hierarchy) stays in its own, and its %s limit holds; as root, an unisolated case moves', async (limit, verdict) => {
+    const dir = await kit.hostile(`cgroup-escape-${limit}-${launcher.DISPATCH_LAB_ISOLATE_WITH}`, [
+      "import { spawn } from 'node:child_process';",
+      "import { readdirSync, writeFileSync } from 'node:fs';",
+      "import { join } from 'node:path';",
+      '// Every cgroup.procs and tasks file three levels down each hierarchy: the case\'s own group and its parents among them.',
+      'function moveFiles(dir, depth) {',
+      '  let entries = [];',
+      '  try { entries = readdirSync(dir, { withFileTypes: true }); } catch { return []; }',
+      "  const here = entries.filter((e) => e.name === 'cgroup.procs' || e.name === 'tasks').map((e) => join(dir, e.name));",
+      '  return depth === 0 ? here : [...here, ...entries.filter((e) => e.isDirectory()).flatMap((e) => moveFiles(join(dir, e.name), depth - 1))];',
+      '}',
+      "const files = moveFiles('/sys/fs/cgroup', 4);",
+      'const moved = [];',
+      'for (const file of files) {',
+      '  try { writeFileSync(file, String(process.pid)); moved.push(file); } catch {}',
+      '}',
+      'if (moved.length > 0) {',
+      "  process.stderr.write(`moved into ${moved.join(', ')}\\n`);",
+      '  process.exit(3);',
+      '}',
+      'process.stderr.write(`refused ${files.length} of ${files.length} moves\\n`);',
+      `if (${JSON.stringify(limit)} === 'memory') {`,
+      '  const block = Buffer.alloc(1.5 * 1024 ** 3, 1);',
+      "  process.stderr.write(`allocated ${block.length} bytes\\n`);",
+      '} else {',
+      '  let started = 0;',
+      '  for (; started < 600; started++) {',
+      "    const child = spawn('sleep', ['60'], { stdio: 'ignore' });",
+      "    const failed = await new Promise((resolve) => { child.once('spawn', () => resolve(false)); child.once('error', () => resolve(true)); });",
+      '    if (failed) break;',
+      '  }',
+      "  process.stderr.write(`started ${started} processes\\n`);",
+      '}',
+      "process.stdout.write('{}\\n');",
+    ].join('\n'));
+    const args = ['--content', kit.content().dir, '--stage', 'echo', '--case', 'roundtrip'];
+    const run = await runScenario('', [...args, '--isolate'], { dir, env: { ...launcher } });
+    expect(onlyCase(run).message, run.stdout).toContain(verdict);
+    const refused = /refused (\d+) of (\d+) moves/.exec(run.stdout);
+    expect(Number(refused?.[1])).toBeGreaterThan(0);
+    expect(refused?.[1]).toBe(refused?.[2]);
+    expect(run.stdout).not.toMatch(/moved into|allocated \d+ bytes|started 600 processes/);
+    if (!isRoot) return;
+    // The control, unisolated (it stops once it has moved, before taking any memory or process).
+    const open = await runScenario('', args, { dir });
+    expect(open.stdout).toMatch(/moved into \/sys\/fs\/cgroup\//);
+  }, 180_000);
+
   it('host-sockets: a world-writable unix socket of the host (in the submission, in a folder of it named with a space and a newline, in /tmp, as root in /var/lib) takes no connection from a case, whose own child pipes still work; an unisolated run connects to each', async () => {
     const name = `sockets-${launcher.DISPATCH_LAB_ISOLATE_WITH}`;
     const dir = join(kit.subs().root, name);
