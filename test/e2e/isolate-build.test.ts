@@ -91,9 +91,12 @@ describe.runIf(process.platform === 'linux').each(LAUNCHERS)('--isolate build at
     }
   }, 240_000);
 
-  it('odd-folder-name: an honest submission in a folder named with \\, quotes, spaces and unicode is built and graded', async () => {
+  it('odd-folder-name: an honest submission in a folder named with \\, quotes, spaces and unicode is built and graded, and finds a package installed above it', async () => {
     const program = [
       "import { readFileSync } from 'node:fs';",
+      '// Installed in the node_modules of the repository, above the submission (not in its own).',
+      "import equal from 'fast-deep-equal';",
+      "if (!equal({ a: [1] }, { a: [1] })) throw new Error('fast-deep-equal is not itself');",
       "import { echo } from './lib/echo.ts';",
       "const { calls } = JSON.parse(readFileSync(0, 'utf8'));",
       "process.stdout.write(JSON.stringify({ results: calls.map(echo) }) + '\\n');",

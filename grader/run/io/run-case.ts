@@ -1,5 +1,5 @@
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
-import { chmod, mkdtemp, readdir, rm, symlink } from 'node:fs/promises';
+import { chmod, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { constants, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -10,6 +10,7 @@ import { type CaseProcesses, killGroup, startTicksOf, sweepCaseProcesses } from 
 import { type CaseLimiter, openCaseLimiter, type RunLimits } from '../../sandbox/io/case-limits.ts';
 import { type Isolation, isolatedCommand } from '../../sandbox/io/isolation.ts';
 import { trackFolder, trackGroup } from '../../sandbox/io/exit-cleanup.ts';
+import { linkSubmission } from '../../sandbox/io/submission-link.ts';
 
 /** How to run one case of the built program. */
 export type RunRequest = {
@@ -90,13 +91,13 @@ type Sweeps = { afterExit?: Promise<unknown> };
 type CaseCommand = { file: string; args: string[]; fds: number[]; close: () => Promise<void> };
 
 // node refuses to load a module whose path holds a "\\" (a file URL may not encode one): such a submission's bundle is
-// run through a link in the case's temp dir, kept as the path (--preserve-symlinks), so its packages still resolve.
+// run through a link in the case's temp dir, kept as the path (--preserve-symlinks), so its packages still resolve
+// (those above it too: submission-link.ts).
 async function nodeProgram(request: RunRequest, tempDir: string): Promise<string[]> {
   // Source maps make a crash's stack point into program.ts and the student's files, not the bundle.
   const plain = [process.execPath, '--enable-source-maps', request.bundlePath, request.command];
   if (!request.bundlePath.includes('\\') || !request.bundlePath.startsWith(`${request.courseDir}/`) || tempDir.includes('\\')) return plain;
-  const link = join(tempDir, 'submission');
-  await symlink(request.courseDir, link);
+  const link = await linkSubmission(request.courseDir, tempDir);
   return [process.execPath, '--preserve-symlinks', '--preserve-symlinks-main', '--enable-source-maps', join(link, request.bundlePath.slice(request.courseDir.length)), request.command];
 }
 
