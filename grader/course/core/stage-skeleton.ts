@@ -73,6 +73,8 @@ export function placesToFill(stage: NewStage, isNewCommand: boolean): string[] {
       ]
     : [];
   return [
+    `stages/${s}.md: write the text (the sections are there)  →  npx dispatch-lab validate; npx dispatch-lab verify --stage ${s} (worked example)`,
+    `cases/${s}/example.json: edit its input, then fill its expectation  →  npx dispatch-lab record --stage ${s}; more cases: npx dispatch-lab new case ${s} "<name>"`,
     ...command,
     isNewCommand
       ? `${c.reference}: the model answer  →  npx dispatch-lab verify --stage ${s}`
@@ -80,8 +82,6 @@ export function placesToFill(stage: NewStage, isNewCommand: boolean): string[] {
     isNewCommand
       ? `${c.stub}: the stub's TODO (what the student builds; it throws NotImplementedError until then)  →  npx dispatch-lab verify --stage ${s}; npx tsc --noEmit -p .`
       : `starter/src/: a stub that throws new NotImplementedError('<what> in src/<file>.ts'), its types in starter/src/types.ts  →  npx dispatch-lab verify --stage ${s}; npx tsc --noEmit -p .`,
-    `stages/${s}.md: write the text (the sections are there)  →  npx dispatch-lab validate; npx dispatch-lab verify --stage ${s} (worked example)`,
-    `cases/${s}/example.json: edit its input, then fill its expectation  →  npx dispatch-lab record --stage ${s}; more cases: npx dispatch-lab new case ${s} "<name>"`,
     ...(isNewCommand ? [`docs/authoring.md's command table (generated, not by hand)  →  npm run docs:commands`] : []),
     `test/mutants/${s}/: one-bug variants of the reference the cases must catch  →  npx vitest run test/mutants`,
     `stages/stages.json: remove "draft": true once the stage is done  →  npx dispatch-lab validate`,
