@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // The dispatch-lab command. The published package ships dist/ prebuilt (built by `prepack`) and no grader sources; a
-// checkout of the kit builds dist/ here when it is missing or older than a file under grader/ or a .ts file under harness/
-// (the grader bundles the commands' declarations and their input schemas), so `npm install && npx dispatch-lab test`
-// works in a fresh clone, with no install script. An install with neither is broken: say so.
+// checkout of the kit builds dist/ here when it is missing or older than a file under grader/ or a .ts file under
+// harness/ (the grader bundles the commands' declarations and their input schemas), so `npm install && npx dispatch-lab
+// test` works in a fresh clone, with no install script. An install with neither is broken: say so.
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
