@@ -62,7 +62,7 @@ function exportProblem(args: NewArgs): string | undefined {
   const existing = COMMANDS.find((c) => c.name === args.command);
   if (existing === undefined && args.command === undefined) return '--export names the solution export of a new --command: give --command <name> too';
   if (existing !== undefined) {
-    const names = existing.exports.map((e) => e.name);
+    const names: string[] = existing.exports.map((e) => e.name);
     if (!names.includes(args.export)) return `--export ${args.export}: the existing command "${existing.name}" calls ${names.join(', ')} (harness/commands/${existing.name}.ts); drop --export to use them, or pick a new --command`;
     return undefined;
   }

@@ -1,4 +1,4 @@
-import type { CommandOutput, Solution } from '../solution.ts';
+import type { CommandOutput, Solution, SolutionParts } from '../solution.ts';
 import type { Registry } from '../registry/types.ts';
 import type { InputSchema } from '../input-schema.ts';
 
@@ -16,7 +16,7 @@ export type CommandDeclaration = {
   // The exports of the solution's src/index.ts the command calls; a required one exists from the first stage on, an
   // optional one is reported as not implemented while missing. Each is typed in SolutionParts (solution.ts) by the
   // command's declaration file.
-  readonly exports: readonly { readonly name: string; readonly required: boolean }[];
+  readonly exports: readonly { readonly name: keyof SolutionParts<unknown, Registry>; readonly required: boolean }[];
   // Runs the command: the whole stdin in, what to print and the exit code out. Loaded when it runs, so that reading
   // the declarations (the grader does) loads no runner.
   readonly run: <T, R extends Registry>(stdinText: string, solution: Solution<T, R>) => Promise<CommandOutput>;
