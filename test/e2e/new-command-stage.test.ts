@@ -25,12 +25,13 @@ async function byHand(path: string, text: string): Promise<void> {
   await writeFile(join(dir, path), text);
 }
 
-// Every file of the copy (but the build output) with its text.
+// Every file of the copy with its text, but the build's output (dist/ is not copied; the build also writes
+// harness/mcp/course-server.bundle.mjs).
 async function snapshot(): Promise<Map<string, string>> {
   const files = new Map<string, string>();
   for (const top of COPIED) {
     const entries = top.includes('.') ? [top] : (await readdir(join(dir, top), { recursive: true, withFileTypes: true })).filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name).slice(dir.length + 1));
-    for (const path of entries) if (!path.includes('.dispatch-lab')) files.set(path, await readFile(join(dir, path), 'utf8'));
+    for (const path of entries) if (!path.includes('.dispatch-lab') && !path.endsWith('.bundle.mjs')) files.set(path, await readFile(join(dir, path), 'utf8'));
   }
   return files;
 }
