@@ -5,13 +5,16 @@ import { loadCourse } from '../run/course-loader.ts';
 import { COMMAND_PATTERN, CONTROL_CHARACTER, STAGE_SLUG_PATTERN } from '../course/core/course.ts';
 import { safeText } from '../text/core/safe-text.ts';
 import { closest } from '../text/core/closest.ts';
-import { INPUT_SCHEMAS } from '../course/core/input-schema.ts';
+import { COMMANDS } from '../../harness/commands/index.ts';
+import { camelCase } from '../course/core/command-skeleton.ts';
+import { packageRoot } from '../course/io/package-root.ts';
+import { scaffoldCommand } from '../course/io/command-scaffold.ts';
 import { caseFileName, caseText, manifestWithStage, placesToFill, stageText, type NewStage } from '../course/core/stage-skeleton.ts';
 import { GraderError } from '../run/grader-error.ts';
 import { contentRootOf } from './options.ts';
 
 /** Flags of `new stage` and `new case`. */
-export type NewArgs = { kind: string; slug: string; name?: string; after?: string; command?: string; title?: string; content?: string };
+export type NewArgs = { kind: string; slug: string; name?: string; after?: string; command?: string; export?: string; title?: string; content?: string };
 
 const SLUG = new RegExp(STAGE_SLUG_PATTERN);
 const COMMAND = new RegExp(COMMAND_PATTERN);
@@ -50,13 +53,31 @@ function unknownStage(slug: string, slugs: string[]): GraderError {
   return new GraderError([`unknown stage "${slug}"${suggestion ? ` (did you mean "${suggestion}"?)` : ''}; the stages are: ${slugs.join(', ')}`]);
 }
 
-// A --command program.ts does not have, as a GraderError: the closest command, the known ones, and where a new one is declared.
-function unknownCommand(command: string): GraderError {
-  const known = Object.keys(INPUT_SCHEMAS);
+const EXPORT = /^[a-z][A-Za-z0-9]*$/;
+
+// Why --export does not fit --command, or undefined: an existing command calls the exports its declaration lists, a new
+// one takes a fresh camelCase name.
+function exportProblem(args: NewArgs): string | undefined {
+  if (args.export === undefined) return undefined;
+  const existing = COMMANDS.find((c) => c.name === args.command);
+  if (existing === undefined && args.command === undefined) return '--export names the solution export of a new --command: give --command <name> too';
+  if (existing !== undefined) {
+    const names: string[] = existing.exports.map((e) => e.name);
+    if (!names.includes(args.export)) return `--export ${args.export}: the existing command "${existing.name}" calls ${names.join(', ')} (harness/commands/${existing.name}.ts); drop --export to use them, or pick a new --command`;
+    return undefined;
+  }
+  if (!EXPORT.test(args.export)) return `--export is a camelCase export name (a lower-case letter, then letters and digits), got ${safeText(JSON.stringify(args.export))}`;
+  return undefined;
+}
+
+// A new command whose name is one letter or two from an existing one is a typo until --export says it is new.
+function nearMiss(command: string, exportName: string | undefined): void {
+  const known = COMMANDS.map((c) => c.name);
   const suggestion = closest(command, known);
-  return new GraderError([
-    `--command ${command}: program.ts has no command "${command}"${suggestion ? ` (did you mean "${suggestion}"?)` : ''}; its commands are: ${known.join(', ')}`,
-    'a new command is declared before a stage uses it: harness/main.ts COMMANDS with its harness/<layer>/run-*.ts, and its input schema in grader/course/core/input-schema.ts (docs/authoring.md, "places a new stage touches", row 5); nothing was written',
+  if (suggestion === undefined || exportName !== undefined) return;
+  throw new GraderError([
+    `--command ${command}: program.ts has no command "${command}" (did you mean "${suggestion}"?); its commands are: ${known.join(', ')}`,
+    `to add a new command of that name, also name its solution export: --export <name> (docs/authoring.md, "A new command"); nothing was written`,
   ]);
 }
 
@@ -75,19 +96,26 @@ async function newStage(args: NewArgs): Promise<number> {
     ...(existsSync(join(root, 'cases', args.slug)) ? [`cases/${args.slug}/ already exists`] : []),
   ];
   if (taken.length > 0) throw new GraderError([...taken, 'nothing was written: pick another slug']);
-  if (args.command !== undefined && !(args.command in INPUT_SCHEMAS)) throw unknownCommand(args.command);
+  const problem = exportProblem(args);
+  if (problem !== undefined) throw new GraderError([problem, 'nothing was written']);
+  const isNewCommand = args.command !== undefined && !COMMANDS.some((c) => c.name === args.command);
+  if (isNewCommand) nearMiss(args.command as string, args.export);
   const stage: NewStage = { slug: args.slug, title: args.title ?? `TODO: the title of ${args.slug}`, command: args.command ?? after.command, after: after.slug };
   const manifestPath = join(root, 'stages', 'stages.json');
   const manifest = manifestWithStage(await readFile(manifestPath, 'utf8'), stage);
   if (!manifest.ok) throw new GraderError([`stages/stages.json: ${manifest.problem}`]);
+  // A new command is code beside the harness: checked (nothing there yet) before anything is written.
+  const code = isNewCommand ? await scaffoldCommand(packageRoot(), { name: stage.command, stage: stage.slug, exportName: args.export ?? camelCase(stage.command) }) : undefined;
   await writeFile(manifestPath, manifest.text);
   await writeFile(join(root, 'stages', `${stage.slug}.md`), stageText(stage));
   await mkdir(join(root, 'cases', stage.slug));
   await writeFile(join(root, 'cases', stage.slug, 'example.json'), caseText('example', stage.command));
-  const places = placesToFill(stage, !(stage.command in INPUT_SCHEMAS));
+  const written = code === undefined ? [] : await code.write();
+  const places = placesToFill(stage, isNewCommand);
   process.stdout.write([
-    `added stage ${stage.slug} after ${after.slug} (command ${stage.command}, "draft": true):`,
+    `added stage ${stage.slug} after ${after.slug} (command ${stage.command}${isNewCommand ? ', new' : ''}, "draft": true):`,
     `  stages/stages.json, stages/${stage.slug}.md, cases/${stage.slug}/example.json`,
+    ...(written.length > 0 ? [`  the new command, in ${packageRoot()}: ${written.join(', ')}`] : []),
     `preview it: npx dispatch-lab show ${stage.slug}`,
     'still to fill, each with the command that checks it:',
     ...places.map((p, i) => `  ${i + 1}. ${p}`),

@@ -1,5 +1,48 @@
-import type { ModelTurn, ToolCall } from './types.ts';
-import { isObject, parseObject, sandboxOf } from '../request-fields.ts';
+import type { ModelTurn } from './types.ts';
+import type { FromSchema, InputSchema } from '../input-schema.ts';
+import { readInput } from '../input-reader.ts';
+import { SANDBOX } from '../request-fields.ts';
+
+export const DEFAULT_MAX_TURNS = 8;
+
+// The input of `program.ts loop` (stage tool-loop): the user's message, the scripted model's turns, the turn limit.
+export const LOOP_INPUT = {
+  type: 'object',
+  description: 'Builds the registry, adds the course tools, runs the solution\'s runLoop against a scripted model and a trace recorder, prints {"final", "stop_reason", "requests", "events"}.',
+  additionalProperties: false,
+  required: ['user', 'model'],
+  properties: {
+    sandbox: SANDBOX,
+    user: { type: 'string', errorMessage: { type: 'must be a string' } },
+    max_turns: { type: 'integer', minimum: 1, default: DEFAULT_MAX_TURNS },
+    model: {
+      type: 'array',
+      errorMessage: { type: 'must be an array of turns' },
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        properties: {
+          content: { type: 'string' },
+          tool_calls: {
+            type: 'array',
+            items: {
+              type: 'object',
+              additionalProperties: false,
+              required: ['name'],
+              properties: {
+                name: { type: 'string', errorMessage: { type: 'must be a string' } },
+                id: { type: 'string', errorMessage: 'must be a string when present' },
+                arguments: { description: 'Any JSON (absent: {}).', default: {} },
+              },
+            },
+          },
+          stop: { type: 'boolean' },
+        },
+      },
+    },
+  },
+  examples: [{ user: 'Say hello.', model: [{ content: 'Hello.' }] }],
+} as const satisfies InputSchema;
 
 // The stdin of `program.ts loop`.
 export type LoopRequest = {
@@ -13,57 +56,15 @@ export type LoopRequest = {
   maxTurns: number;
 };
 
-export const DEFAULT_MAX_TURNS = 8;
-
-// Parses the loop stdin, or returns a one-line description of what is wrong with it.
+// Parses the loop stdin, or returns a one-line description of what is wrong with it. A call keeps `id` first, as the
+// model wrote it, and only when it has one.
 export function parseLoopRequest(text: string): LoopRequest | string {
-  const data = parseObject(text);
+  const data = readInput(LOOP_INPUT, text) as FromSchema<typeof LOOP_INPUT> | string;
   if (typeof data === 'string') return data;
-  const sandbox = sandboxOf(data);
-  if (typeof sandbox === 'string') return sandbox;
-  if (typeof data.user !== 'string') return '"user" must be a string';
-  const maxTurns = data.max_turns ?? DEFAULT_MAX_TURNS;
-  if (!Number.isInteger(maxTurns) || (maxTurns as number) < 1) return '"max_turns" must be an integer of at least 1';
-  if (!Array.isArray(data.model)) return '"model" must be an array of turns';
-  const turns: ModelTurn[] = [];
-  for (const [index, value] of data.model.entries()) {
-    const turn = turnOf(value, `model[${index}]`);
-    if (typeof turn === 'string') return turn;
-    turns.push(turn);
-  }
-  return { sandbox, user: data.user, turns, maxTurns: maxTurns as number };
-}
-
-// One scripted turn, keeping only the fields it has; or what is wrong with it.
-function turnOf(value: unknown, where: string): ModelTurn | string {
-  if (!isObject(value)) return `${where} must be an object`;
-  const turn: ModelTurn = {};
-  if (value.content !== undefined) {
-    if (typeof value.content !== 'string') return `${where}.content must be a string`;
-    turn.content = value.content;
-  }
-  if (value.tool_calls !== undefined) {
-    if (!Array.isArray(value.tool_calls)) return `${where}.tool_calls must be an array`;
-    const calls: ToolCall[] = [];
-    for (const [index, call] of value.tool_calls.entries()) {
-      const parsed = callOf(call, `${where}.tool_calls[${index}]`);
-      if (typeof parsed === 'string') return parsed;
-      calls.push(parsed);
-    }
-    turn.tool_calls = calls;
-  }
-  if (value.stop !== undefined) {
-    if (typeof value.stop !== 'boolean') return `${where}.stop must be a boolean`;
-    turn.stop = value.stop;
-  }
-  return turn;
-}
-
-// One scripted call: `name` a string, `id` a string or absent, `arguments` any JSON (absent: {}).
-function callOf(value: unknown, where: string): ToolCall | string {
-  if (!isObject(value)) return `${where} must be an object`;
-  if (typeof value.name !== 'string') return `${where}.name must be a string`;
-  if (value.id !== undefined && typeof value.id !== 'string') return `${where}.id must be a string when present`;
-  const args = value.arguments === undefined ? {} : value.arguments;
-  return value.id === undefined ? { name: value.name, arguments: args } : { id: value.id, name: value.name, arguments: args };
+  const turns = data.model.map((turn): ModelTurn => {
+    if (turn.tool_calls === undefined) return turn;
+    const calls = turn.tool_calls.map(({ id, name, arguments: args }) => (id === undefined ? { name, arguments: args } : { id, name, arguments: args }));
+    return { ...turn, tool_calls: calls };
+  });
+  return { sandbox: data.sandbox, user: data.user, turns, maxTurns: data.max_turns };
 }

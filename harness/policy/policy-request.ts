@@ -1,7 +1,37 @@
 import type { Policy } from './types.ts';
-import type { DispatchRequest } from '../dispatch-request.ts';
-import { parseCallsRequest } from '../dispatch-request.ts';
-import { isObject } from '../request-fields.ts';
+import type { FromSchema, InputSchema } from '../input-schema.ts';
+import { callList, type DispatchRequest } from '../dispatch-request.ts';
+import { readInput } from '../input-reader.ts';
+import { CALLS, SANDBOX } from '../request-fields.ts';
+
+const TOOL_NAMES = { type: 'array', items: { type: 'string' }, title: '[name]', errorMessage: 'must be an array of tool names' } as const satisfies InputSchema;
+
+// The input of `program.ts policy` (stage permissions). A typo in the policy (such as "allowed") is the case author's
+// mistake, not an empty policy: the policy object is closed.
+export const POLICY_INPUT = {
+  type: 'object',
+  description: 'Builds the registry, wraps it in the solution\'s policy dispatcher (the case\'s policy, a scripted user), runs every call in order, prints {"results": [...], "asked": [...]}.',
+  additionalProperties: false,
+  required: ['calls'],
+  properties: {
+    sandbox: SANDBOX,
+    calls: CALLS,
+    policy: {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        allow: TOOL_NAMES,
+        deny: TOOL_NAMES,
+        high_risk: TOOL_NAMES,
+        quota: { type: 'object', title: '{name: integer ≥ 0}', additionalProperties: { type: 'integer', minimum: 0 }, errorMessage: 'must map tool names to whole numbers of calls (0 or more)' },
+      },
+      default: {},
+      errorMessage: { unknownKey: 'is not a policy field (use {known})' },
+    },
+    confirmations: { type: 'array', items: { type: 'boolean' }, default: [], errorMessage: 'must be an array of true/false answers' },
+  },
+  examples: [{ sandbox: {}, policy: { allow: ['TOOL'] }, calls: [{ tool: 'TOOL', input: {} }] }],
+} as const satisfies InputSchema;
 
 // The stdin of `program.ts policy`.
 export type PolicyRequest = DispatchRequest & {
@@ -11,38 +41,9 @@ export type PolicyRequest = DispatchRequest & {
   confirmations: boolean[];
 };
 
-const LIST_FIELDS = ['allow', 'deny', 'high_risk'] as const;
-const POLICY_FIELDS: readonly string[] = [...LIST_FIELDS, 'quota'];
-
 // Parses the policy stdin, or returns a one-line description of what is wrong with it.
 export function parsePolicyRequest(text: string): PolicyRequest | string {
-  const request = parseCallsRequest(text);
-  if (typeof request === 'string') return request;
-  const { sandbox, calls, fields: data } = request;
-  const policy = policyOf(data.policy ?? {});
-  if (typeof policy === 'string') return policy;
-  const confirmations = data.confirmations ?? [];
-  if (!Array.isArray(confirmations) || !confirmations.every((answer) => typeof answer === 'boolean')) {
-    return '"confirmations" must be an array of true/false answers';
-  }
-  return { sandbox, policy, confirmations, calls };
-}
-
-// The `policy` field checked field by field (a typo such as "allowed" is the case author's
-// mistake, not an empty policy), or what is wrong with it.
-export function policyOf(value: unknown): Policy | string {
-  if (!isObject(value)) return '"policy" must be an object';
-  const unknown = Object.keys(value).find((key) => !POLICY_FIELDS.includes(key));
-  if (unknown !== undefined) return `"policy.${unknown}" is not a policy field (use ${POLICY_FIELDS.join(', ')})`;
-  for (const field of LIST_FIELDS) {
-    const list = value[field];
-    if (list !== undefined && !(Array.isArray(list) && list.every((name) => typeof name === 'string'))) {
-      return `"policy.${field}" must be an array of tool names`;
-    }
-  }
-  const quota = value.quota;
-  if (quota !== undefined && !(isObject(quota) && Object.values(quota).every((limit) => Number.isInteger(limit) && (limit as number) >= 0))) {
-    return '"policy.quota" must map tool names to whole numbers of calls (0 or more)';
-  }
-  return value as Policy;
+  const data = readInput(POLICY_INPUT, text) as FromSchema<typeof POLICY_INPUT> | string;
+  if (typeof data === 'string') return data;
+  return { sandbox: data.sandbox, policy: data.policy, confirmations: data.confirmations, calls: callList(data.calls) };
 }

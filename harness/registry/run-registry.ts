@@ -1,7 +1,10 @@
 import type { CommandOutput, Solution } from '../solution.ts';
 import type { Descriptor, Registry, ToolDefinition } from './types.ts';
+import type { FromSchema } from '../input-schema.ts';
 import { isObject } from '../request-fields.ts';
-import { parseCallsRequest, type DispatchRequest } from '../dispatch-request.ts';
+import { callList, type DispatchRequest } from '../dispatch-request.ts';
+import { readInput } from '../input-reader.ts';
+import { REGISTRY_INPUT } from './registry-request.ts';
 import { badRequest, escapedError } from '../failure-report.ts';
 import { withRegistry } from './with-registry.ts';
 import { markCallsDone, markRunning } from '../running-call.ts';
@@ -68,30 +71,10 @@ export async function runRegistry<T, R extends Registry>(stdinText: string, solu
 
 // Parses the registry stdin, or returns a one-line description of what is wrong with it.
 export function parseRegistryRequest(text: string): RegistryRequest | string {
-  const request = parseCallsRequest(text);
-  if (typeof request === 'string') return request;
-  const { sandbox, calls, fields: data } = request;
-  if (data.list_tools !== undefined && typeof data.list_tools !== 'boolean') return '"list_tools" must be true or false';
-  const register = data.register === undefined ? undefined : descriptorsOf(data.register);
-  if (typeof register === 'string') return register;
-  return { sandbox, calls, listTools: data.list_tools === true, register };
-}
-
-// The `register` field: descriptors with exactly name, description and parameters, or what is wrong.
-function descriptorsOf(value: unknown): Descriptor[] | string {
-  if (!Array.isArray(value)) return '"register" must be an array of descriptors';
-  const descriptors: Descriptor[] = [];
-  for (const [index, entry] of value.entries()) {
-    const shapeIsRight =
-      isObject(entry) &&
-      Object.keys(entry).every((key) => key === 'name' || key === 'description' || key === 'parameters') &&
-      typeof entry.name === 'string' &&
-      typeof entry.description === 'string' &&
-      isObject(entry.parameters);
-    if (!shapeIsRight) return `register[${index}] must be {"name": string, "description": string, "parameters": object} and nothing else`;
-    descriptors.push({ name: entry.name as string, description: entry.description as string, parameters: entry.parameters as Descriptor['parameters'] });
-  }
-  return descriptors;
+  const data = readInput(REGISTRY_INPUT, text) as FromSchema<typeof REGISTRY_INPUT> | string;
+  if (typeof data === 'string') return data;
+  const register = data.register?.map(({ name, description, parameters }) => ({ name, description, parameters: parameters as Descriptor['parameters'] }));
+  return { sandbox: data.sandbox, calls: callList(data.calls), listTools: data.list_tools, register };
 }
 
 // What registering one described tool gave: the entry for "registered", or an error to report as escaped.

@@ -7,12 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import * as solution from '../../reference/index.ts';
 import type { CommandOutput } from '../../harness/solution.ts';
-import { runDispatch } from '../../harness/dispatch.ts';
-import { runProtocol } from '../../harness/protocol/run-protocol.ts';
-import { runRegistry } from '../../harness/registry/run-registry.ts';
-import { runPolicy } from '../../harness/policy/run-policy.ts';
-import { runLoopCommand } from '../../harness/loop/run-loop.ts';
-import { runTurnCommand } from '../../harness/turn/run-turn.ts';
+import { COMMANDS } from '../../harness/commands/index.ts';
 import { jsonDiff } from '../../grader/judge/core/json-diff.ts';
 import { repoRoot } from '../e2e/cli.ts';
 
@@ -20,15 +15,11 @@ import { repoRoot } from '../e2e/cli.ts';
 type CaseFile = { name: string; input: unknown; expect: { stdout?: unknown; exitCode?: number }; timeoutMs?: number };
 type Manifest = { stages: { slug: string; command: string }[] };
 
-// The program commands of the stages this suite runs, each over the reference solution.
-const RUNNERS: ReadonlyMap<string, (stdin: string) => Promise<CommandOutput>> = new Map([
-  ['dispatch', (stdin: string) => runDispatch(stdin, solution)],
-  ['protocol', (stdin: string) => runProtocol(stdin, solution)],
-  ['registry', (stdin: string) => runRegistry(stdin, solution)],
-  ['policy', (stdin: string) => runPolicy(stdin, solution)],
-  ['loop', (stdin: string) => runLoopCommand(stdin, solution)],
-  ['turn', (stdin: string) => runTurnCommand(stdin, solution)],
-]);
+// The program commands of the stages this suite runs (every declared one but mcp, whose servers are processes), each
+// over the reference solution.
+const RUNNERS: ReadonlyMap<string, (stdin: string) => Promise<CommandOutput>> = new Map(
+  COMMANDS.filter((command) => command.name !== 'mcp').map((command) => [command.name, (stdin: string) => command.run(stdin, solution)]),
+);
 const manifest = JSON.parse(readFileSync(join(repoRoot, 'stages/stages.json'), 'utf8')) as Manifest;
 const wanted = process.env.MUTATION_STAGES?.split(',').filter((slug) => slug !== '');
 const STAGES = manifest.stages.filter((s) => RUNNERS.has(s.command) && (wanted === undefined || wanted.includes(s.slug)));

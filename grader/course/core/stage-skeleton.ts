@@ -2,24 +2,16 @@
 // a case template per command, and the list of places an instructor still fills in.
 import { findNodeAtLocation, parseTree } from 'jsonc-parser';
 import { REQUIRED_SECTIONS } from './content-rules.ts';
+import { inputExample } from './input-schema.ts';
+import { commandPaths } from './command-skeleton.ts';
 
 /** A new stage as `new stage` was asked for it. */
 export type NewStage = { slug: string; title: string; command: string; after: string };
 
-/** An input to start a case from, per command (the harness's shape, with placeholders to edit). */
-const INPUT_TEMPLATES: Record<string, unknown> = {
-  dispatch: { sandbox: { 'a.txt': 'A' }, calls: [{ tool: 'TOOL', input: {} }] },
-  protocol: { op: 'dispatch', workspace: { 'a.txt': 'A' }, call: { tool: 'read_file', args: { path: 'a.txt' } } },
-  registry: { sandbox: {}, calls: [{ tool: 'TOOL', input: {} }] },
-  policy: { sandbox: {}, policy: { allow: ['TOOL'] }, calls: [{ tool: 'TOOL', input: {} }] },
-  loop: { user: 'Say hello.', model: [{ content: 'Hello.' }] },
-  turn: { sandbox: {}, calls: [{ id: 'call-1', tool: 'TOOL', input: {} }] },
-  mcp: { servers: [{ name: 'course', command: 'node', args: ['harness/mcp/course-server.mjs'] }], calls: [] },
-};
-
-// The input a new case of a command starts from (a dispatch-style one for a command the grader does not know).
+// The input a new case of a command starts from: its declaration's example (harness/commands/<name>.ts), a
+// dispatch-style one for a command program.ts does not have.
 export function inputTemplate(command: string): unknown {
-  return INPUT_TEMPLATES[command] ?? INPUT_TEMPLATES.dispatch;
+  return inputExample(command) ?? inputExample('dispatch');
 }
 
 // A case file name from its name: "Read is routed to view" → "read-is-routed-to-view.json".
@@ -69,15 +61,28 @@ export function stageText(stage: NewStage): string {
   return [`# ${stage.title}`, '', 'TODO: one paragraph: what this stage teaches.', '', ...sections].join('\n');
 }
 
-// The places a new stage still needs, each with the command that checks it.
+// The places a new stage still needs, each with the command that checks it. A new command's files were written by
+// `new stage` (commandPaths); they are the first places.
 export function placesToFill(stage: NewStage, isNewCommand: boolean): string[] {
   const s = stage.slug;
+  const c = commandPaths(stage.command);
+  const command = isNewCommand
+    ? [
+        `${c.request}: the input's JSON Schema (its keys, description, example)  →  npx dispatch-lab validate`,
+        `${c.runner}: the command's logic (what the solution gets, what is printed)  →  npx dispatch-lab verify --stage ${s}`,
+      ]
+    : [];
   return [
     `stages/${s}.md: write the text (the sections are there)  →  npx dispatch-lab validate; npx dispatch-lab verify --stage ${s} (worked example)`,
     `cases/${s}/example.json: edit its input, then fill its expectation  →  npx dispatch-lab record --stage ${s}; more cases: npx dispatch-lab new case ${s} "<name>"`,
-    `reference/: the model answer (for dispatch: the tool in reference/tools/, its method in reference/tools.ts, its route in reference/execute.ts)  →  npx dispatch-lab verify --stage ${s}`,
-    `starter/src/: a stub that throws new NotImplementedError('<what> in src/<file>.ts'), its types in starter/src/types.ts  →  npx dispatch-lab verify --stage ${s}; npx tsc --noEmit -p .`,
-    ...(isNewCommand ? [`harness/: the "${stage.command}" command (harness/main.ts COMMANDS and a harness/<layer>/run-*.ts), its input schema in grader/course/core/input-schema.ts  →  npx dispatch-lab verify --stage ${s}`] : []),
+    ...command,
+    isNewCommand
+      ? `${c.reference}: the model answer  →  npx dispatch-lab verify --stage ${s}`
+      : `reference/: the model answer (for dispatch: the tool in reference/tools/, its method in reference/tools.ts, its route in reference/execute.ts)  →  npx dispatch-lab verify --stage ${s}`,
+    isNewCommand
+      ? `${c.stub}: the stub's TODO (what the student builds; it throws NotImplementedError until then)  →  npx dispatch-lab verify --stage ${s}; npx tsc --noEmit -p .`
+      : `starter/src/: a stub that throws new NotImplementedError('<what> in src/<file>.ts'), its types in starter/src/types.ts  →  npx dispatch-lab verify --stage ${s}; npx tsc --noEmit -p .`,
+    ...(isNewCommand ? [`docs/authoring.md's command table (generated, not by hand)  →  npm run docs:commands`] : []),
     `test/mutants/${s}/: one-bug variants of the reference the cases must catch  →  npx vitest run test/mutants`,
     `stages/stages.json: remove "draft": true once the stage is done  →  npx dispatch-lab validate`,
   ];
