@@ -1,7 +1,6 @@
 // Mutant: results are printed relative to path, not to the root.
 // Replaces: reference/tools/glob.ts
 // Caught by: path-narrows-the-search
-import nodePath from 'node:path';
 import picomatch from 'picomatch';
 import type { ToolOutput } from '../../../reference/types.ts';
 import type { Sandbox } from '../../../reference/sandbox.ts';

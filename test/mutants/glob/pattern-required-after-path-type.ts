@@ -7,7 +7,7 @@ import type { ToolOutput } from '../../../reference/types.ts';
 import type { Sandbox } from '../../../reference/sandbox.ts';
 import { Failure } from '../../../reference/failure.ts';
 import { failure, success } from '../../../reference/results.ts';
-import { nonEmpty, optionalString, requireString } from '../../../reference/params.ts';
+import { optionalString, requireString } from '../../../reference/params.ts';
 import { fileKind } from '../../../reference/file-kind.ts';
 import { listFiles } from '../../../reference/file-tree.ts';
 import { byCodeUnit } from '../../../reference/code-unit-order.ts';

@@ -48,11 +48,6 @@ function compile(source: string): RegExp | Failure {
   }
 }
 
-// A file named by the path is searched even if hidden; the glob is matched against its name.
-function fileCandidates(hostPath: string, filter: string | undefined): string[] {
-  return filter === undefined || globFilter(filter)(nodePath.basename(hostPath)) ? [hostPath] : [];
-}
-
 // The files under a directory that pass the glob, hidden ones only when the glob names them.
 async function directoryCandidates(base: string, filter: string | undefined): Promise<string[]> {
   const accepts = filter === undefined ? (rel: string) => !isHidden(rel) : globFilter(filter);
