@@ -12,8 +12,8 @@ type Input = Record<string, unknown>;
 type Handler = (tools: Tools, input: Input) => Promise<ToolResult>;
 
 // The snake_case field, else Claude Code's name for it (`null` counts as absent).
-function field(input: Input, name: string, alias?: string): unknown {
-  return input[name] ?? (alias === undefined ? undefined : input[alias]);
+function field(input: Input, name: string, alias: string): unknown {
+  return input[name] ?? input[alias];
 }
 
 const view: Handler = (tools, input) => tools.view(field(input, 'path', 'file_path'), input.view_range);
