@@ -1,5 +1,6 @@
 // One-bug mutants of the reference (test/mutants/<stage>/<bug>.ts): what a mutant file's header says, how many each
 // stage needs, and what is wrong with how its stage's cases judged one. Nothing here knows a stage or a command by name.
+import { closest } from '../../text/core/closest.ts';
 
 /** One one-bug variant of the reference, as its file's header describes it. */
 export type Mutant = {
@@ -51,6 +52,9 @@ export function mutantCountProblems(stages: readonly { slug: string; draft?: boo
   const short = stages
     .filter((s) => !s.draft && (counts.get(s.slug) ?? 0) < MIN_MUTANTS)
     .map((s) => `${dir}/${s.slug}/: ${counts.get(s.slug) ?? 0} mutants, a stage needs at least ${MIN_MUTANTS}: add one-bug variants of the reference (see "Mutants" in docs/authoring.md)`);
-  const strays = [...counts.keys()].filter((slug) => !slugs.includes(slug)).map((slug) => `${dir}/${slug}/: no stage "${slug}" in stages/stages.json: rename the folder after its stage`);
+  const strays = [...counts.keys()].filter((slug) => !slugs.includes(slug)).map((slug) => {
+    const suggestion = closest(slug, slugs);
+    return `${dir}/${slug}/: no stage "${slug}" in stages/stages.json${suggestion ? ` (did you mean "${suggestion}"?)` : ''}: rename the folder after its stage`;
+  });
   return [...short, ...strays];
 }
