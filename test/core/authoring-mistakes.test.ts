@@ -5,7 +5,7 @@ import { contentProblems } from '../../grader/course/core/content-rules.ts';
 
 // The authoring mistakes a new instructor made (issue 23), each as validate reports it: one line naming the file, the
 // JSON path and what to do. (record's own mistakes, an answer key made of a grader error and a dropped matcher, are
-// checked where record decides: test/e2e/record-unknown-command.test.ts and test/core/record-decision.test.ts.)
+// checked where record decides: test/e2e/record-unknown-command.test.ts and test/core/record-faults.test.ts.)
 const schema = readFileSync(new URL('../../cases/case.schema.json', import.meta.url), 'utf8');
 const MANIFEST = 'stages/stages.json';
 const stage = (slug: string, command: string, extra: object = {}) => ({ slug, title: slug, command, ...extra });
