@@ -2,7 +2,7 @@
 // student's submission is graded: the reference's program with the one module swapped for the mutant.
 import { execFile } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { chmod, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { chmod, copyFile, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import * as esbuild from 'esbuild';
@@ -111,12 +111,26 @@ export async function gradeMutant(mutant: Mutant, setting: MutantSetting): Promi
     for (const shared of ['node_modules', 'harness']) {
       if (existsSync(join(setting.referenceDir, shared))) await symlink(join(setting.referenceDir, shared), join(courseDir, shared));
     }
+    // The named cases alone, in a course of this one stage: loading the whole course would cost more than the case.
+    const named = await namedCourse(setting.contentRoot, mutant, join(base, 'content'));
     for (const [i, name] of mutant.caughtBy.entries()) {
-      const grade = await gradeOnce(courseDir, setting, mutant.stage, join(base, `named-${i}.json`), tmp, name);
+      const grade = await gradeOnce(courseDir, { ...setting, contentRoot: named }, mutant.stage, join(base, `named-${i}.json`), tmp, name);
       if (grade.failed.includes(name)) return grade;
     }
     return await gradeOnce(courseDir, setting, mutant.stage, join(base, 'all.json'), tmp);
   } finally {
     await rm(base, { recursive: true, force: true });
   }
+}
+
+// A content root holding only the mutant's stage (its manifest entry and text) and the case files its header names.
+async function namedCourse(contentRoot: string, mutant: Mutant, dir: string): Promise<string> {
+  const manifest = JSON.parse(await readFile(join(contentRoot, 'stages/stages.json'), 'utf8')) as { stages: { slug: string }[] };
+  await mkdir(join(dir, 'stages'), { recursive: true });
+  await mkdir(join(dir, 'cases', mutant.stage), { recursive: true });
+  await writeFile(join(dir, 'stages/stages.json'), JSON.stringify({ ...manifest, stages: manifest.stages.filter((s) => s.slug === mutant.stage) }));
+  for (const file of [`stages/${mutant.stage}.md`, 'cases/case.schema.json', ...mutant.caughtBy.map((name) => `cases/${mutant.stage}/${name}.json`)]) {
+    if (existsSync(join(contentRoot, file))) await copyFile(join(contentRoot, file), join(dir, file));
+  }
+  return dir;
 }
