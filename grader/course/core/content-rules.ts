@@ -50,8 +50,8 @@ export function contentProblems(files: CourseFiles, extras: ContentExtras): stri
     const privateDir = file.startsWith('cases/') ? undefined : file.split('/').slice(0, -2).join('/');
     if (stage) problems.push(...caseProblems(data, stage, validators.get(stage.command), privateDir).map((p) => `${file}: ${p}`));
     // The calls are checked against the tools once the input has the command's shape (else its schema errors say enough).
-    if (stage?.command === 'dispatch' && data.sendsBadCalls !== true && data.expectHarnessError !== true && validators.get('dispatch')?.(data.input) === true) {
-      problems.push(...callProblems(data.input, stage.slug, stages.map((s) => s.slug)).map((p) => `${file}: ${p}`));
+    if (stage && data.sendsBadCalls !== true && data.expectHarnessError !== true && validators.get(stage.command)?.(data.input) === true) {
+      problems.push(...callProblems(data.input, stage.command, stage.slug, stages.map((s) => s.slug)).map((p) => `${file}: ${p}`));
     }
   }
   for (const [i, stage] of stages.entries()) {

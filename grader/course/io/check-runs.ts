@@ -1,0 +1,56 @@
+// The effects of `dispatch-lab check`: running a row's own command as a child of the same CLI, and grading the course's
+// mutants (course/io/mutants.ts).
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
+import { GraderError } from '../../run/grader-error.ts';
+import { mutantCountProblems, mutantProblem } from '../core/mutants.ts';
+import { problemsVerdict, type CheckRow, type CheckStage, type RowVerdict } from '../core/check-rows.ts';
+import { gradeMutant, listMutants, mutantEntry } from './mutants.ts';
+import { packageRoot } from './package-root.ts';
+
+/** What one child command printed (stdout and stderr, in that order) and how it ended. */
+export type ChildRun = { exitCode: number; output: string };
+
+// Run `dispatch-lab <args>` as a child of this CLI, colours off, and wait for it.
+export function runCliChild(args: readonly string[]): Promise<ChildRun> {
+  return new Promise((done) => {
+    execFile(process.execPath, [join(packageRoot(), 'bin/dispatch-lab.js'), ...args], { env: { ...process.env, NO_COLOR: '1' }, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
+      const exitCode = error === null ? 0 : typeof error.code === 'number' ? error.code : 2;
+      done({ exitCode, output: `${stdout}${stderr}` });
+    });
+  });
+}
+
+/** Where the mutants row looks: the course content, the reference's course folder, the mutants folder. */
+export type MutantPlaces = { contentRoot: string; referenceDir: string; mutantsDir: string };
+
+// The mutants row: the selected stages each have enough mutants (the folders name stages), and each mutant fails on
+// its stage at a case its header names. `progress` hears of each mutant as it is graded.
+export async function mutantsVerdict(row: CheckRow, stages: readonly CheckStage[], allStages: readonly CheckStage[], places: MutantPlaces, progress: (line: string) => void = () => {}): Promise<RowVerdict> {
+  let byStage;
+  try {
+    byStage = listMutants(places.mutantsDir);
+  } catch (error) {
+    if (error instanceof GraderError) return problemsVerdict(row, error.problems, '');
+    throw error;
+  }
+  // Folders of the selected stages, and folders no stage of the manifest owns (misnamed).
+  const counts = new Map([...byStage].filter(([slug]) => stages.some((s) => s.slug === slug) || !allStages.some((s) => s.slug === slug)).map(([slug, mutants]) => [slug, mutants.length]));
+  const problems = mutantCountProblems(stages, counts, places.mutantsDir);
+  let graded = 0;
+  for (const stage of stages) {
+    const setting = { contentRoot: places.contentRoot, referenceDir: places.referenceDir, entry: mutantEntry(places.mutantsDir, places.referenceDir, stage.command) };
+    for (const mutant of byStage.get(stage.slug) ?? []) {
+      progress(`mutant ${stage.slug}/${mutant.name}`);
+      try {
+        const problem = mutantProblem(mutant, await gradeMutant(mutant, setting));
+        if (problem) problems.push(problem);
+      } catch (error) {
+        if (!(error instanceof GraderError)) throw error;
+        problems.push(...error.problems);
+      }
+      graded++;
+    }
+  }
+  return problemsVerdict(row, problems, `${graded} mutants over ${stages.length} stages, each caught by a case its header names`);
+}
