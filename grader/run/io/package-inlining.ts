@@ -1,0 +1,174 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { isBuiltin } from 'node:module';
+import { basename, dirname, extname, join, sep } from 'node:path';
+import * as esbuild from 'esbuild';
+
+// A program that loads the MCP SDK makes node resolve, read and compile a few hundred modules (the SDK's and zod's) in
+// every mcp case. A host build therefore bundles those packages ahead of time, once, into files beside the program:
+// the program's imports of them point to `./packages/<name>.mjs`, and every other import is left to node as before.
+// Only ES modules without `import.meta` of the SDK and the packages it depends on are bundled (their meaning is the
+// same in a bundle); a CommonJS module they import stays external, loaded by node from the very file it would have been.
+
+/** The SDK whose packages are bundled ahead. */
+const SDK = '@modelcontextprotocol/sdk';
+/** Marks a resolution the plugins ask for themselves, so that they do not answer their own question. */
+const INNER = Symbol('package-inlining');
+/** Where the bundled packages go, inside the program's output folder. */
+export const PACKAGES_DIR = 'packages';
+
+/** Bundles the SDK's packages for one program builder; the program build uses `plugin`, then `build()` writes the files it points to. */
+export type PackageInliner = {
+  plugin: esbuild.Plugin;
+  /** Writes the packages the last program build imports (again only when that set changed); the build's errors, if any. */
+  build(): Promise<string[]>;
+};
+
+// The folder of an installed package seen from `fromDir`, as node looks for it: node_modules folders upward.
+function packageDir(name: string, fromDir: string): string | undefined {
+  for (let dir = fromDir; ; dir = dirname(dir)) {
+    if (basename(dir) !== 'node_modules' && existsSync(join(dir, 'node_modules', name, 'package.json'))) return join(dir, 'node_modules', name);
+    if (dirname(dir) === dir) return undefined;
+  }
+}
+
+function readJson(file: string): Record<string, unknown> | undefined {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+// The names of the SDK and of every package it depends on (dependencies and peers that are installed), seen from the course.
+function sdkFamily(courseDir: string): Set<string> {
+  const names = new Set<string>();
+  const visit = (name: string, fromDir: string) => {
+    if (names.has(name)) return;
+    const dir = packageDir(name, fromDir);
+    if (dir === undefined) return;
+    names.add(name);
+    const manifest = readJson(join(dir, 'package.json')) ?? {};
+    for (const field of ['dependencies', 'peerDependencies']) {
+      const deps = manifest[field];
+      if (deps && typeof deps === 'object') for (const dep of Object.keys(deps)) visit(dep, dir);
+    }
+  };
+  visit(SDK, courseDir);
+  return names;
+}
+
+// The package a file of node_modules belongs to ("zod", "@modelcontextprotocol/sdk"), or undefined for a file outside them.
+function packageOf(path: string): string | undefined {
+  const at = path.lastIndexOf(`${sep}node_modules${sep}`);
+  if (at === -1) return undefined;
+  const [first = '', second = ''] = path.slice(at + `${sep}node_modules${sep}`.length).split(sep);
+  return first.startsWith('@') ? `${first}/${second}` : first;
+}
+
+// Whether node loads this file as an ES module: .mjs, or .js under a package.json whose type is "module".
+function isEsModule(path: string, typeCache: Map<string, boolean>): boolean {
+  const ext = extname(path);
+  if (ext === '.mjs') return true;
+  if (ext !== '.js') return false;
+  for (let dir = dirname(path); ; dir = dirname(dir)) {
+    const cached = typeCache.get(dir);
+    if (cached !== undefined) return cached;
+    const manifest = existsSync(join(dir, 'package.json')) ? readJson(join(dir, 'package.json')) : undefined;
+    if (manifest !== undefined || dirname(dir) === dir) {
+      const isModule = manifest?.type === 'module';
+      typeCache.set(dir, isModule);
+      return isModule;
+    }
+  }
+}
+
+// The file name a bundled module gets: its path inside node_modules, made safe, and a hash of its full path.
+function entryName(path: string): string {
+  const at = path.lastIndexOf(`${sep}node_modules${sep}`);
+  const inside = path.slice(at + `${sep}node_modules${sep}`.length).replace(/\.m?js$/, '');
+  return `${inside.replace(/[^A-Za-z0-9._-]+/g, '_')}-${createHash('sha256').update(path).digest('hex').slice(0, 8)}`;
+}
+
+// An inliner for a program in `courseDir` built into `outDir`; undefined when the SDK is not installed (or a path holds
+// a "\\", which a module path may not): then the program is built as before.
+export function packageInliner(courseDir: string, outDir: string): PackageInliner | undefined {
+  if (courseDir.includes('\\') || outDir.includes('\\')) return undefined;
+  const family = sdkFamily(courseDir);
+  if (family.size === 0) return undefined;
+  const typeCache = new Map<string, boolean>();
+  // Whether a resolved file is one to bundle: an ES module of the SDK's family that does not ask where it lives.
+  const isBundled = (path: string) => {
+    const pkg = packageOf(path);
+    return pkg !== undefined && family.has(pkg) && isEsModule(path, typeCache) && !readFileSync(path, 'utf8').includes('import.meta');
+  };
+  let wanted = new Map<string, string>();
+  let written = '';
+  const plugin: esbuild.Plugin = {
+    name: 'dispatch-lab-package-inlining',
+    setup(build) {
+      build.onStart(() => {
+        wanted = new Map();
+      });
+      // Every package import is left to node (as `packages: 'external'` would), but those of the SDK's family.
+      build.onResolve({ filter: /^[^./]/ }, async (args) => {
+        if (args.pluginData === INNER || isBuiltin(args.path)) return undefined;
+        const found = await build.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: INNER });
+        if (found.errors.length > 0 || found.external) return { path: args.path, external: true };
+        // A path alias (tsconfig "paths") to the course's own files is bundled, as before.
+        if (packageOf(found.path) === undefined) return { path: found.path, namespace: found.namespace, sideEffects: found.sideEffects };
+        if (!isBundled(found.path)) return { path: args.path, external: true };
+        const name = entryName(found.path);
+        wanted.set(name, found.path);
+        return { path: `./${PACKAGES_DIR}/${name}.mjs`, external: true };
+      });
+    },
+  };
+  // Inside the packages' own build: ES modules of the family are bundled, anything else is loaded by node from its file.
+  const packagesPlugin: esbuild.Plugin = {
+    name: 'dispatch-lab-packages',
+    setup(build) {
+      build.onResolve({ filter: /.*/ }, async (args) => {
+        if (args.pluginData === INNER || args.kind === 'entry-point' || isBuiltin(args.path)) return undefined;
+        const found = await build.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: INNER });
+        if (found.errors.length > 0) return { path: args.path, external: true };
+        if (found.external || isBundled(found.path)) return undefined;
+        return { path: found.path, external: true };
+      });
+    },
+  };
+  return {
+    plugin,
+    async build() {
+      if (wanted.size === 0) return [];
+      const entries = [...wanted].sort(([a], [b]) => (a < b ? -1 : 1));
+      const key = JSON.stringify(entries);
+      if (key === written) return [];
+      try {
+        await esbuild.build({
+          entryPoints: Object.fromEntries(entries),
+          absWorkingDir: courseDir,
+          outdir: join(outDir, PACKAGES_DIR),
+          entryNames: '[name]',
+          chunkNames: 'chunks/[name]-[hash]',
+          outExtension: { '.js': '.mjs' },
+          splitting: true,
+          bundle: true,
+          platform: 'node',
+          format: 'esm',
+          target: 'node20',
+          // Stack frames in a package still name its files; their text is read from node_modules, not carried here.
+          sourcemap: 'inline',
+          sourcesContent: false,
+          logLevel: 'silent',
+          plugins: [packagesPlugin],
+        });
+      } catch (error) {
+        const errors = (error as esbuild.BuildFailure).errors;
+        return Array.isArray(errors) ? errors.map((e) => e.text) : [String(error)];
+      }
+      written = key;
+      return [];
+    },
+  };
+}
