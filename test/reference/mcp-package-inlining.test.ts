@@ -57,6 +57,14 @@ describe('packages bundled ahead for a host build', () => {
     expect({ stdout: JSON.parse(run.stdout) as unknown, status: run.status }).toStrictEqual({ stdout: file.expect.stdout, status: 0 });
   });
 
+  it('a second build of the same program links the packages folder the first one left, complete', async () => {
+    const first = path.join(path.dirname(await built(REPO)), 'packages');
+    const second = path.join(path.dirname(await built(REPO)), 'packages');
+    expect(fs.lstatSync(second).isSymbolicLink()).toBe(true);
+    expect(fs.readlinkSync(second)).toBe(fs.readlinkSync(first));
+    expect(fs.existsSync(path.join(fs.readlinkSync(second), 'complete'))).toBe(true);
+  });
+
   it("a program's own zod and the SDK's zod are one module, as when node loads both", async () => {
     const dir = course(
       [

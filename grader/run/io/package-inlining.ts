@@ -1,5 +1,6 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
+import { mkdir, rename, rm, symlink, writeFile } from 'node:fs/promises';
 import { isBuiltin } from 'node:module';
 import { basename, dirname, extname, join, sep } from 'node:path';
 import * as esbuild from 'esbuild';
@@ -7,6 +8,9 @@ import * as esbuild from 'esbuild';
 // A program that loads the MCP SDK makes node resolve, read and compile a few hundred modules (the SDK's and zod's) in
 // every mcp case. A host build therefore bundles those packages ahead of time, once, into files beside the program:
 // the program's imports of them point to `./packages/<name>.mjs`, and every other import is left to node as before.
+// `packages` is a link to a folder kept between runs (node_modules/.cache/dispatch-lab-packages/<key>, or the course's
+// .dispatch-lab/packages/<key> where node_modules cannot be written), named after what it was built from: the files
+// bundled, the packages' versions and esbuild's; a build that finds it there builds nothing.
 // Only ES modules without `import.meta` of the SDK and the packages it depends on are bundled (their meaning is the
 // same in a bundle); a CommonJS module they import stays external, loaded by node from the very file it would have been.
 
@@ -16,6 +20,8 @@ const SDK = '@modelcontextprotocol/sdk';
 const INNER = Symbol('package-inlining');
 /** Where the bundled packages go, inside the program's output folder. */
 export const PACKAGES_DIR = 'packages';
+/** The file a finished packages folder holds (a folder without it was left half-written). */
+const COMPLETE = 'complete';
 
 /** Bundles the SDK's packages for one program builder; the program build uses `plugin`, then `build()` writes the files it points to. */
 export type PackageInliner = {
@@ -40,15 +46,16 @@ function readJson(file: string): Record<string, unknown> | undefined {
   }
 }
 
-// The names of the SDK and of every package it depends on (dependencies and peers that are installed), seen from the course.
-function sdkFamily(courseDir: string): Set<string> {
-  const names = new Set<string>();
+// The SDK and every package it depends on (dependencies and peers that are installed), seen from the course: name →
+// folder and version.
+function sdkFamily(courseDir: string): Map<string, { dir: string; version: unknown }> {
+  const names = new Map<string, { dir: string; version: unknown }>();
   const visit = (name: string, fromDir: string) => {
     if (names.has(name)) return;
     const dir = packageDir(name, fromDir);
     if (dir === undefined) return;
-    names.add(name);
     const manifest = readJson(join(dir, 'package.json')) ?? {};
+    names.set(name, { dir, version: manifest.version });
     for (const field of ['dependencies', 'peerDependencies']) {
       const deps = manifest[field];
       if (deps && typeof deps === 'object') for (const dep of Object.keys(deps)) visit(dep, dir);
@@ -102,8 +109,11 @@ export function packageInliner(courseDir: string, outDir: string): PackageInline
     const pkg = packageOf(path);
     return pkg !== undefined && family.has(pkg) && isEsModule(path, typeCache) && !readFileSync(path, 'utf8').includes('import.meta');
   };
+  // The node_modules folder the SDK was found in (its name has a scope: two levels up).
+  const modulesDir = dirname(dirname(family.get(SDK)?.dir ?? courseDir));
+  const cacheRoots = [join(modulesDir, '.cache', 'dispatch-lab-packages'), join(courseDir, '.dispatch-lab', 'packages')];
   let wanted = new Map<string, string>();
-  let written = '';
+  let linked = '';
   const plugin: esbuild.Plugin = {
     name: 'dispatch-lab-package-inlining',
     setup(build) {
@@ -142,13 +152,39 @@ export function packageInliner(courseDir: string, outDir: string): PackageInline
     async build() {
       if (wanted.size === 0) return [];
       const entries = [...wanted].sort(([a], [b]) => (a < b ? -1 : 1));
-      const key = JSON.stringify(entries);
-      if (key === written) return [];
+      const key = createHash('sha256')
+        .update(JSON.stringify({ entries, family: [...family].sort(([a], [b]) => (a < b ? -1 : 1)), esbuild: esbuild.version, layout: 1 }))
+        .digest('hex')
+        .slice(0, 16);
+      if (key === linked) return [];
+      let problems: string[] = [];
+      for (const root of cacheRoots) {
+        try {
+          const folder = join(root, key);
+          if (!existsSync(join(folder, COMPLETE))) problems = await buildInto(root, folder, entries);
+          if (problems.length > 0) return problems;
+          await rm(join(outDir, PACKAGES_DIR), { force: true, recursive: true });
+          await symlink(folder, join(outDir, PACKAGES_DIR), 'dir');
+          linked = key;
+          return [];
+        } catch (error) {
+          problems = [`${root}: ${String(error)}`];
+        }
+      }
+      return problems;
+    },
+  };
+
+  // Bundles the entries into a fresh folder beside `folder`, then renames it to `folder` (another run may have won the race).
+  async function buildInto(root: string, folder: string, entries: [string, string][]): Promise<string[]> {
+    const fresh = `${folder}.${process.pid}.${randomUUID().slice(0, 8)}`;
+    await mkdir(root, { recursive: true });
+    try {
       try {
         await esbuild.build({
           entryPoints: Object.fromEntries(entries),
           absWorkingDir: courseDir,
-          outdir: join(outDir, PACKAGES_DIR),
+          outdir: fresh,
           entryNames: '[name]',
           chunkNames: 'chunks/[name]-[hash]',
           outExtension: { '.js': '.mjs' },
@@ -167,8 +203,13 @@ export function packageInliner(courseDir: string, outDir: string): PackageInline
         const errors = (error as esbuild.BuildFailure).errors;
         return Array.isArray(errors) ? errors.map((e) => e.text) : [String(error)];
       }
-      written = key;
+      await writeFile(join(fresh, COMPLETE), '');
+      await rename(fresh, folder).catch((error: NodeJS.ErrnoException) => {
+        if (!existsSync(join(folder, COMPLETE))) throw error;
+      });
       return [];
-    },
-  };
+    } finally {
+      await rm(fresh, { recursive: true, force: true });
+    }
+  }
 }
