@@ -1,6 +1,6 @@
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
-import { mkdtempSync, rmdirSync } from 'node:fs';
-import { chmod, readdir, rm, symlink } from 'node:fs/promises';
+import { mkdtempSync } from 'node:fs';
+import { chmod, readdir, rm, rmdir, symlink } from 'node:fs/promises';
 import { constants, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -117,10 +117,11 @@ function programStatus(exitCode: number | null, signal: NodeJS.Signals | null, i
 }
 
 // Remove a case's temp dir, also when the program took away its own permissions on parts of it. Most programs leave it
-// empty (the harness removes its own sandbox): then one rmdir, made at once, is the whole removal.
+// empty (the harness removes its own sandbox): then one rmdir (off the event loop: on a busy disk it can take
+// milliseconds) is the whole removal.
 async function removeTempDir(path: string): Promise<void> {
   try {
-    rmdirSync(path);
+    await rmdir(path);
     return;
   } catch {
     // Not empty, or not ours to remove as it stands: the full removal below.
