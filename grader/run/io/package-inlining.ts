@@ -2,8 +2,9 @@ import { createHash, randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, rename, rm, symlink, writeFile } from 'node:fs/promises';
 import { isBuiltin } from 'node:module';
-import { basename, dirname, extname, join, sep } from 'node:path';
+import { dirname, join } from 'node:path';
 import * as esbuild from 'esbuild';
+import { entryName, isEsModule, packageOf, SDK, sdkFamily } from './sdk-family.ts';
 
 // A program that loads the MCP SDK makes node resolve, read and compile a few hundred modules (the SDK's and zod's) in
 // every mcp case. A host build therefore bundles those packages ahead of time, once, into files beside the program:
@@ -14,8 +15,6 @@ import * as esbuild from 'esbuild';
 // Only ES modules without `import.meta` of the SDK and the packages it depends on are bundled (their meaning is the
 // same in a bundle); a CommonJS module they import stays external, loaded by node from the very file it would have been.
 
-/** The SDK whose packages are bundled ahead. */
-const SDK = '@modelcontextprotocol/sdk';
 /** Marks a resolution the plugins ask for themselves, so that they do not answer their own question. */
 const INNER = Symbol('package-inlining');
 /** Where the bundled packages go, inside the program's output folder. */
@@ -29,73 +28,6 @@ export type PackageInliner = {
   /** Writes the packages the last program build imports (again only when that set changed); the build's errors, if any. */
   build(): Promise<string[]>;
 };
-
-// The folder of an installed package seen from `fromDir`, as node looks for it: node_modules folders upward.
-function packageDir(name: string, fromDir: string): string | undefined {
-  for (let dir = fromDir; ; dir = dirname(dir)) {
-    if (basename(dir) !== 'node_modules' && existsSync(join(dir, 'node_modules', name, 'package.json'))) return join(dir, 'node_modules', name);
-    if (dirname(dir) === dir) return undefined;
-  }
-}
-
-function readJson(file: string): Record<string, unknown> | undefined {
-  try {
-    return JSON.parse(readFileSync(file, 'utf8'));
-  } catch {
-    return undefined;
-  }
-}
-
-// The SDK and every package it depends on (dependencies and peers that are installed), seen from the course: name →
-// folder and version.
-function sdkFamily(courseDir: string): Map<string, { dir: string; version: unknown }> {
-  const names = new Map<string, { dir: string; version: unknown }>();
-  const visit = (name: string, fromDir: string) => {
-    if (names.has(name)) return;
-    const dir = packageDir(name, fromDir);
-    if (dir === undefined) return;
-    const manifest = readJson(join(dir, 'package.json')) ?? {};
-    names.set(name, { dir, version: manifest.version });
-    for (const field of ['dependencies', 'peerDependencies']) {
-      const deps = manifest[field];
-      if (deps && typeof deps === 'object') for (const dep of Object.keys(deps)) visit(dep, dir);
-    }
-  };
-  visit(SDK, courseDir);
-  return names;
-}
-
-// The package a file of node_modules belongs to ("zod", "@modelcontextprotocol/sdk"), or undefined for a file outside them.
-function packageOf(path: string): string | undefined {
-  const at = path.lastIndexOf(`${sep}node_modules${sep}`);
-  if (at === -1) return undefined;
-  const [first = '', second = ''] = path.slice(at + `${sep}node_modules${sep}`.length).split(sep);
-  return first.startsWith('@') ? `${first}/${second}` : first;
-}
-
-// Whether node loads this file as an ES module: .mjs, or .js under a package.json whose type is "module".
-function isEsModule(path: string, typeCache: Map<string, boolean>): boolean {
-  const ext = extname(path);
-  if (ext === '.mjs') return true;
-  if (ext !== '.js') return false;
-  for (let dir = dirname(path); ; dir = dirname(dir)) {
-    const cached = typeCache.get(dir);
-    if (cached !== undefined) return cached;
-    const manifest = existsSync(join(dir, 'package.json')) ? readJson(join(dir, 'package.json')) : undefined;
-    if (manifest !== undefined || dirname(dir) === dir) {
-      const isModule = manifest?.type === 'module';
-      typeCache.set(dir, isModule);
-      return isModule;
-    }
-  }
-}
-
-// The file name a bundled module gets: its path inside node_modules, made safe, and a hash of its full path.
-function entryName(path: string): string {
-  const at = path.lastIndexOf(`${sep}node_modules${sep}`);
-  const inside = path.slice(at + `${sep}node_modules${sep}`.length).replace(/\.m?js$/, '');
-  return `${inside.replace(/[^A-Za-z0-9._-]+/g, '_')}-${createHash('sha256').update(path).digest('hex').slice(0, 8)}`;
-}
 
 // An inliner for a program in `courseDir` built into `outDir`; undefined when the SDK is not installed (or a path holds
 // a "\\", which a module path may not): then the program is built as before.
