@@ -78,6 +78,9 @@ describe('packages bundled ahead for a host build', () => {
     );
     const bundle = await built(dir);
     expect(fs.readFileSync(bundle, 'utf8')).toContain('./packages/zod');
+    // Its node_modules links to the repo's: the packages are kept with that one install, for every course that links it.
+    const kept = path.dirname(fs.readlinkSync(path.join(path.dirname(bundle), 'packages')));
+    expect(fs.realpathSync(kept)).toBe(fs.realpathSync(path.join(REPO, 'node_modules/.cache/dispatch-lab-packages')));
     const run = spawnSync(process.execPath, [bundle, 'dispatch'], { cwd: dir, encoding: 'utf8' });
     expect(run.stdout).toBe(await plainOutput(dir, 'dispatch'));
     expect(JSON.parse(run.stdout)).toStrictEqual({ command: 'dispatch', sameZod: true, ok: false });

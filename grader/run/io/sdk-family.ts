@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { basename, dirname, extname, join, sep } from 'node:path';
 
 // What package-inlining.ts needs to know about installed packages: the MCP SDK's family as node would find it, which
@@ -30,8 +30,10 @@ export function sdkFamily(courseDir: string): Map<string, { dir: string; version
   const names = new Map<string, { dir: string; version: unknown }>();
   const visit = (name: string, fromDir: string) => {
     if (names.has(name)) return;
-    const dir = packageDir(name, fromDir);
-    if (dir === undefined) return;
+    const found = packageDir(name, fromDir);
+    if (found === undefined) return;
+    // Its real path: courses whose node_modules link to one install share its bundled packages.
+    const dir = realpathSync(found);
     const manifest = readJson(join(dir, 'package.json')) ?? {};
     names.set(name, { dir, version: manifest.version });
     for (const field of ['dependencies', 'peerDependencies']) {
