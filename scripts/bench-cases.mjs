@@ -5,17 +5,19 @@
 // Also the test suite: `npm run test:fast` (and, with BENCH_SUITE=full, the whole `npm test`), timed as one process.
 import { spawn } from 'node:child_process';
 
-// Run one process to its end with `input` on stdin; resolves with its wall time and exit code.
-function timed(command, args, { input = '', cwd, env }) {
+// Run one process to its end with `input` on stdin; resolves with its wall time, exit code and (when asked) its stdout.
+function timed(command, args, { input = '', cwd, env, keepOutput = false }) {
   return new Promise((resolve, reject) => {
     const started = performance.now();
     const child = spawn(command, args, { cwd, env, stdio: ['pipe', 'pipe', 'pipe'] });
-    child.stdout.resume();
+    let output = '';
+    if (keepOutput) child.stdout.on('data', (chunk) => (output += chunk));
+    else child.stdout.resume();
     child.stderr.resume();
     child.on('error', reject);
     child.stdin.on('error', () => {});
     child.stdin.end(input);
-    child.on('close', (code) => resolve({ ms: performance.now() - started, code }));
+    child.on('close', (code) => resolve({ ms: performance.now() - started, code, output }));
   });
 }
 
@@ -38,9 +40,10 @@ export async function caseCosts({ dir, bundle, cases, rounds, env }) {
   return { bare: median(times.bare), dispatch: median(times.dispatch), mcp: times.mcp.length > 0 ? median(times.mcp) : undefined, rounds };
 }
 
-// The wall time of `npm run <script>` in the repo, and whether it passed.
+// The wall time of `npm run <script>` in the repo, whether it passed, and how many tests it ran (vitest's "Tests" line).
 export async function suiteTime({ root, script, env }) {
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-  const { ms, code } = await timed(npm, ['run', '--silent', script], { cwd: root, env });
-  return { ms, passed: code === 0 };
+  const { ms, code, output } = await timed(npm, ['run', '--silent', script], { cwd: root, env, keepOutput: true });
+  const tests = /^\s*Tests\s+(.+)$/m.exec(output.replace(/\u001b\[[0-9;]*m/g, ''))?.[1]?.trim();
+  return { ms, passed: code === 0, ...(tests ? { tests } : {}) };
 }

@@ -1,7 +1,7 @@
 // `npm run bench`: how fast is grading, against what it cannot avoid? In one run, on the reference (this repo's
 // program.ts) copied into a temp course dir:
 //   - the whole course (`test --all`) three ways: naive (`tsx program.ts` per case, one after another: sampled and
-//     extrapolated), dispatch-lab as shipped, and the bare floor (the bundle the grader builds, spawned once per case with
+//     extrapolated), dispatch-lab as shipped, and the bare floor (the bundle the grader builds, spawned once per case in a case's environment, with
 //     the case's stdin, --jobs at a time, nothing else); shipped and floor alternate, and their ratio is taken per pair;
 //   - watch mode: save → first case verdict and save → stage verdict (medians), by touching a file under a real
 //     `test --watch` child and reading its output;
@@ -22,7 +22,6 @@ import { cp, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'n
 import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import * as esbuild from 'esbuild';
 import { gradingBench, gradingSection, withGradingSection } from './bench-grading.mjs';
 import { caseCosts, suiteTime } from './bench-cases.mjs';
 
@@ -40,6 +39,10 @@ const SUITE = process.env.BENCH_SUITE ?? 'fast';
 const JOBS = availableParallelism();
 const CLI = join(root, 'bin/dispatch-lab.js');
 const PLAIN_ENV = { ...process.env, NO_COLOR: '1', FORCE_COLOR: '', CI: '' };
+// What a graded case's process gets (studentEnv in grader/run/io/run-case.ts, a temp dir as home): the floor and the
+// per-case figures run in it too, since variables such as NODE_EXTRA_CA_CERTS or NODE_OPTIONS change what node does at start.
+const CASE_HOME = join(tmpdir(), 'dispatch-lab-bench-home');
+const CASE_ENV = { PATH: process.env.PATH ?? '/usr/local/bin:/usr/bin:/bin', HOME: CASE_HOME, TMPDIR: CASE_HOME, TZ: 'UTC', LANG: 'C.UTF-8', LC_ALL: 'C.UTF-8', NO_COLOR: '1' };
 
 // The middle value (upper middle for an even count).
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -69,12 +72,21 @@ async function courseCases(everyStage = false) {
   return all;
 }
 
-// The bundle exactly as the grader builds it (grader/run/io/build-program.ts).
+// The bundle exactly as the grader builds it: grader/run/io/build-program.ts itself (through tsx), so that the floor
+// and the per-case figures load what a graded case loads (the MCP SDK's packages bundled ahead, in packages/). Its
+// output folder is copied to .dispatch-lab/bench (the builder removes its own when its process exits), which stays
+// until the student dir is removed.
 async function buildBundle(dir) {
-  const outfile = join(dir, '.dispatch-lab', 'bench', 'program.mjs');
-  await mkdir(join(dir, '.dispatch-lab', 'bench'), { recursive: true });
-  await esbuild.build({ entryPoints: [join(dir, 'program.ts')], absWorkingDir: dir, outfile, bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', sourcemap: 'inline', logLevel: 'silent' });
-  return outfile;
+  const kept = join(dir, '.dispatch-lab', 'bench');
+  const script = `import { cpSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { createProgramBuilder } from ${JSON.stringify(join(root, 'grader/run/io/build-program.ts'))};
+const build = await (await createProgramBuilder(${JSON.stringify(dir)}, 'bench')).build();
+if (!build.ok) { console.error(build.errors.join('\\n')); process.exit(1); }
+cpSync(dirname(build.bundlePath), ${JSON.stringify(kept)}, { recursive: true, verbatimSymlinks: true });
+process.exit(0);`;
+  execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] });
+  return join(kept, 'program.mjs');
 }
 
 // Run one process to its end with `input` on stdin; resolves with its wall time.
@@ -99,7 +111,7 @@ async function floor(dir, bundle, cases) {
   const worker = async () => {
     while (next < cases.length) {
       const c = cases[next++];
-      await run(process.execPath, [bundle, c.command], { input: c.stdin, cwd: dir });
+      await run(process.execPath, [bundle, c.command], { input: c.stdin, cwd: dir, env: CASE_ENV });
     }
   };
   await Promise.all(Array.from({ length: JOBS }, worker));
@@ -212,6 +224,7 @@ async function gradingPart(load, caseCount) {
 }
 
 const load = loadavg();
+await mkdir(CASE_HOME, { recursive: true });
 execFileSync(process.execPath, [join(root, 'scripts/build.mjs')], { stdio: 'inherit' });
 if (ONLY === 'grading') {
   await gradingPart(load, (await courseCases()).length);
@@ -222,7 +235,7 @@ if (ONLY === 'cases') {
   // A quick look at one case's cost by kind, printed only (bench/RESULTS.md is left as it is).
   const scratch = await makeStudentDir();
   try {
-    const c = await caseCosts({ dir: scratch, bundle: await buildBundle(scratch), cases: await courseCases(true), rounds: CASE_ROUNDS, env: PLAIN_ENV });
+    const c = await caseCosts({ dir: scratch, bundle: await buildBundle(scratch), cases: await courseCases(true), rounds: CASE_ROUNDS, env: CASE_ENV });
     const watch = await watchLatency(scratch);
     console.log(`watch --stage ${WATCH_STAGE}, median of ${SAVES}: save → first case verdict ${fmt(watch.first)}, save → stage verdict ${fmt(watch.stage)}`);
     console.log(`median of ${c.rounds}: node -e 0 ${fmt(c.bare)}, dispatch case ${fmt(c.dispatch)}, mcp case ${c.mcp === undefined ? 'n/a' : fmt(c.mcp)} (load at start ${load.map((l) => l.toFixed(2)).join(' ')})`);
@@ -246,7 +259,7 @@ try {
   }
   const watch = await watchLatency(dir);
   const slow = await naive(dir, cases);
-  const perCase = await caseCosts({ dir, bundle, cases: await courseCases(true), rounds: CASE_ROUNDS, env: PLAIN_ENV });
+  const perCase = await caseCosts({ dir, bundle, cases: await courseCases(true), rounds: CASE_ROUNDS, env: CASE_ENV });
   const suites = [];
   if (SUITE !== 'none') suites.push(['npm run test:fast', await suiteTime({ root, script: 'test:fast', env: PLAIN_ENV })]);
   if (SUITE === 'full') suites.push(['npm test (every file)', await suiteTime({ root, script: 'test', env: PLAIN_ENV })]);
@@ -266,7 +279,7 @@ try {
     [`one process alone: bare node -e 0 (median of ${perCase.rounds})`, fmt(perCase.bare), '', ''],
     [`one dispatch case alone (median of ${perCase.rounds})`, fmt(perCase.dispatch), `${(perCase.dispatch / perCase.bare).toFixed(2)}× node`, ''],
     [`one mcp case alone, course server included (median of ${perCase.rounds})`, perCase.mcp === undefined ? 'n/a' : fmt(perCase.mcp), perCase.mcp === undefined ? '' : `${(perCase.mcp / perCase.dispatch).toFixed(2)}× dispatch`, perCase.mcp === undefined ? '' : `≤ 300 ms ${perCase.mcp <= 300 ? 'met' : 'missed'}`],
-    ...suites.map(([name, s]) => [`${name}${s.passed ? '' : ' (FAILED)'}`, fmt(s.ms), '', name.includes('fast') ? `≤ 60 s ${s.ms <= 60_000 ? 'met' : 'missed'}` : `≤ 5 min ${s.ms <= 300_000 ? 'met' : 'missed'}`]),
+    ...suites.map(([name, s]) => [`${name}${s.tests ? ` (tests: ${s.tests})` : ''}${s.passed ? '' : ' (FAILED)'}`, fmt(s.ms), '', name.includes('fast') ? `≤ 60 s ${s.ms <= 60_000 ? 'met' : 'missed'}` : `≤ 5 min ${s.ms <= 300_000 ? 'met' : 'missed'}`]),
     [`--help cold start (median of ${HELP_RUNS})`, fmt(help), '', `< 150 ms ${help < 150 ? 'met' : 'missed'}`],
     ['grader peak memory on the whole course (its own process)', peak === undefined ? 'n/a' : `${Math.round(peak)} MB`, '', peak === undefined ? '' : `< 150 MB ${peak < 150 ? 'met' : 'missed'}`],
   ];

@@ -5,6 +5,7 @@ import { trackFolder } from '../../sandbox/io/exit-cleanup.ts';
 import type { RunLimits } from '../../sandbox/io/case-limits.ts';
 import { buildIsolated, type BuildMessage } from '../../sandbox/io/isolated-build.ts';
 import type { Isolation } from '../../sandbox/io/isolation.ts';
+import { packageInliner } from './package-inlining.ts';
 
 export type BuildOutcome =
   | { ok: true; bundlePath: string; durationMs: number }
@@ -45,7 +46,7 @@ export async function createProgramBuilder(courseDir: string, outputId: string, 
     };
   }
   await mkdir(outDir, { recursive: true });
-  const context = await esbuild.context({
+  const options: esbuild.BuildOptions = {
     entryPoints: [join(courseDir, 'program.ts')],
     absWorkingDir: courseDir,
     outfile: bundlePath,
@@ -53,16 +54,27 @@ export async function createProgramBuilder(courseDir: string, outputId: string, 
     platform: 'node',
     format: 'esm',
     target: 'node20',
-    packages: 'external',
     sourcemap: 'inline',
     logLevel: 'silent',
-  });
+  };
+  const plain: esbuild.BuildOptions = { ...options, packages: 'external' };
+  // The MCP SDK's packages bundled ahead beside the program (package-inlining.ts); should that build fail, the program
+  // is built as before, its packages all left to node.
+  const inliner = packageInliner(courseDir, outDir);
+  let context = await esbuild.context(inliner ? { ...options, plugins: [inliner.plugin] } : plain);
+  let usesInliner = inliner !== undefined;
   return {
     async build() {
       const started = performance.now();
       const elapsed = () => Math.round(performance.now() - started);
       try {
         await context.rebuild();
+        if (usesInliner && inliner && (await inliner.build()).length > 0) {
+          await context.dispose();
+          context = await esbuild.context(plain);
+          usesInliner = false;
+          await context.rebuild();
+        }
         return { ok: true, bundlePath, durationMs: elapsed() };
       } catch (error) {
         const errors = (error as esbuild.BuildFailure).errors;

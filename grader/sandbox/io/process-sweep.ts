@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { closeSync, openSync, readdirSync, readFileSync, readSync } from 'node:fs';
 
 /** How to recognise the processes of one case run, including ones that left its process group. */
 export type CaseProcesses = {
@@ -13,8 +13,17 @@ export type CaseProcesses = {
 const MAX_PASSES = 5;
 
 // /proc is read synchronously: its files are generated in memory, and one sync read costs a few microseconds where an
-// async one costs four thread-pool round trips; a sweep reads one small file per process on the machine.
+// async one costs four thread-pool round trips; a sweep reads one small file per process on the machine. A /proc file
+// says its size is 0, for which readFileSync allocates 64 KiB: one shared buffer serves every file that fits in it.
+const procBuffer = Buffer.allocUnsafe(4096);
 function readProc(path: string): string {
+  const fd = openSync(path, 'r');
+  try {
+    const length = readSync(fd, procBuffer, 0, procBuffer.length, 0);
+    if (length < procBuffer.length) return procBuffer.toString('latin1', 0, length);
+  } finally {
+    closeSync(fd);
+  }
   return readFileSync(path, 'latin1');
 }
 

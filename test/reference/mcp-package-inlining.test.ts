@@ -1,0 +1,95 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { randomUUID } from 'node:crypto';
+import * as esbuild from 'esbuild';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createProgramBuilder, type ProgramBuilder } from '../../grader/run/io/build-program.ts';
+
+// A host build bundles the MCP SDK's packages ahead, beside the program (grader/run/io/package-inlining.ts): the program
+// then behaves as it does with every package left to node, and a course without the SDK is built as before.
+
+const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const builders: ProgramBuilder[] = [];
+const dirs: string[] = [];
+
+afterAll(async () => {
+  for (const builder of builders) await builder.dispose();
+  for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+async function built(courseDir: string): Promise<string> {
+  const builder = await createProgramBuilder(courseDir, `inlining-${randomUUID()}`);
+  builders.push(builder);
+  const build = await builder.build();
+  if (!build.ok) throw new Error(build.errors.join('\n'));
+  return build.bundlePath;
+}
+
+// A course folder with this program.ts and, when asked, the repo's packages.
+function course(program: string, withPackages: boolean): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'inlining-'));
+  dirs.push(dir);
+  fs.writeFileSync(path.join(dir, 'package.json'), '{ "private": true, "type": "module" }\n');
+  fs.writeFileSync(path.join(dir, 'program.ts'), program);
+  if (withPackages) fs.symlinkSync(path.join(REPO, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
+  return dir;
+}
+
+// The same program bundled with every package left to node: what the program printed before.
+async function plainOutput(courseDir: string, command: string, stdin = ''): Promise<string> {
+  const outfile = path.join(courseDir, `plain-${randomUUID()}.mjs`);
+  await esbuild.build({ entryPoints: [path.join(courseDir, 'program.ts')], absWorkingDir: courseDir, outfile, bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', logLevel: 'silent' });
+  return spawnSync(process.execPath, [outfile, command], { cwd: courseDir, input: stdin, encoding: 'utf8' }).stdout;
+}
+
+describe('packages bundled ahead for a host build', () => {
+  it("the reference's SDK imports point into packages/, its own ajv imports stay with node, and an mcp case gives its answer", async () => {
+    const bundle = await built(REPO);
+    const text = fs.readFileSync(bundle, 'utf8');
+    expect(text).toMatch(/import\("\.\/packages\/_modelcontextprotocol_sdk_dist_esm_client_index-[0-9a-f]{8}\.mjs"\)/);
+    expect(text).toContain('import("ajv")');
+    expect(text).not.toContain('import("@modelcontextprotocol/sdk');
+    const file = JSON.parse(fs.readFileSync(path.join(REPO, 'cases/mcp-discovery/add-beside-builtin.json'), 'utf8')) as { input: unknown; expect: { stdout: unknown } };
+    const run = spawnSync(process.execPath, ['--enable-source-maps', bundle, 'mcp'], { cwd: REPO, input: JSON.stringify(file.input), encoding: 'utf8' });
+    expect({ stdout: JSON.parse(run.stdout) as unknown, status: run.status }).toStrictEqual({ stdout: file.expect.stdout, status: 0 });
+  });
+
+  it('a second build of the same program links the packages folder the first one left, complete', async () => {
+    const first = path.join(path.dirname(await built(REPO)), 'packages');
+    const second = path.join(path.dirname(await built(REPO)), 'packages');
+    expect(fs.lstatSync(second).isSymbolicLink()).toBe(true);
+    expect(fs.readlinkSync(second)).toBe(fs.readlinkSync(first));
+    expect(fs.existsSync(path.join(fs.readlinkSync(second), 'complete'))).toBe(true);
+  });
+
+  it("a program's own zod and the SDK's zod are one module, as when node loads both", async () => {
+    const dir = course(
+      [
+        "import { z } from 'zod';",
+        "import { CallToolResultSchema } from '@modelcontextprotocol/sdk/types.js';",
+        'const parsed = CallToolResultSchema.safeParse({ content: 3 });',
+        "console.log(JSON.stringify({ command: process.argv[2], sameZod: parsed.error instanceof z.ZodError, ok: parsed.success }));",
+        '',
+      ].join('\n'),
+      true,
+    );
+    const bundle = await built(dir);
+    expect(fs.readFileSync(bundle, 'utf8')).toContain('./packages/zod');
+    // Its node_modules links to the repo's: the packages are kept with that one install, for every course that links it.
+    const kept = path.dirname(fs.readlinkSync(path.join(path.dirname(bundle), 'packages')));
+    expect(fs.realpathSync(kept)).toBe(fs.realpathSync(path.join(REPO, 'node_modules/.cache/dispatch-lab-packages')));
+    const run = spawnSync(process.execPath, [bundle, 'dispatch'], { cwd: dir, encoding: 'utf8' });
+    expect(run.stdout).toBe(await plainOutput(dir, 'dispatch'));
+    expect(JSON.parse(run.stdout)).toStrictEqual({ command: 'dispatch', sameZod: true, ok: false });
+  });
+
+  it('a course without the SDK installed is built as before: nothing beside the program', async () => {
+    const dir = course("import missing from 'not-installed-anywhere';\nconsole.log(typeof missing);\n", false);
+    const bundle = await built(dir);
+    expect(fs.readFileSync(bundle, 'utf8')).toContain('from "not-installed-anywhere"');
+    expect(fs.readdirSync(path.dirname(bundle))).toStrictEqual(['program.mjs']);
+  });
+});
