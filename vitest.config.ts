@@ -14,9 +14,9 @@ const timeouts = { testTimeout: 60_000, hookTimeout: 60_000 };
 
 export default defineConfig({
   test: {
-    // One test file more than there are cores (vitest's default is one fewer): an e2e file spends most of its time
-    // waiting on the processes it starts and the timeouts they run into (consistency.test.ts used 17 s of CPU in 156 s,
-    // hostile.test.ts 18 s in 310 s, on a loaded machine), and with a file per core a waiting one left its core idle.
+    // One test file more than there are cores (vitest's default is one fewer): many e2e files spend much of their time
+    // waiting on the timeouts their programs run into (consistency.test.ts took 70 s on a quiet machine for about 17 s
+    // of CPU), and with a file per core a waiting one left its core idle.
     maxWorkers: availableParallelism() + 1,
     // The longest files first, so that the run ends on short ones (see the sequencer).
     sequence: { sequencer: LongFirstSequencer },
