@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { availableParallelism } from 'node:os';
 import picomatch from 'picomatch';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import LongFirstSequencer from './test/long-first-sequencer.ts';
 import { FAST_EXCLUDE, FAST_INCLUDE } from './vitest.fast.config.ts';
 
@@ -25,7 +25,7 @@ export default defineConfig({
       { test: { name: 'fast', include: FAST_FILES, isolate: false, ...timeouts } },
       // Everything else (e2e, feedback, mutants, layout, the reference and io tests that spawn), each file in its own
       // module graph, after the CLI is built once.
-      { test: { name: 'rest', include: ['test/**/*.test.ts'], exclude: FAST_FILES, globalSetup: ['test/global-setup.ts'], ...timeouts } },
+      { test: { name: 'rest', include: ['test/**/*.test.ts'], exclude: [...configDefaults.exclude, ...FAST_FILES], globalSetup: ['test/global-setup.ts'], ...timeouts } },
     ],
   },
 });
