@@ -1,14 +1,31 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { availableParallelism } from 'node:os';
-import { defineConfig } from 'vitest/config';
+import picomatch from 'picomatch';
+import { configDefaults, defineConfig } from 'vitest/config';
+import LongFirstSequencer from './test/long-first-sequencer.ts';
+import { FAST_EXCLUDE, FAST_INCLUDE } from './vitest.fast.config.ts';
+
+/** The fast set's files (vitest.fast.config.ts), as paths from the repository root. */
+const inFastSet = picomatch(FAST_INCLUDE, { ignore: FAST_EXCLUDE });
+const FAST_FILES = readdirSync(join(import.meta.dirname, 'test'), { recursive: true, encoding: 'utf8' }).map((p) => `test/${p.split('\\').join('/')}`).filter((p) => inFastSet(p));
+
+const timeouts = { testTimeout: 60_000, hookTimeout: 60_000 };
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
-    globalSetup: ['test/global-setup.ts'],
-    testTimeout: 60_000,
-    hookTimeout: 60_000,
-    // Two test files at a time even on 2 cores (vitest's default there is one): an e2e file spends most of its time
-    // waiting on the processes it starts, and one file at a time left a core idle for half of the suite.
-    maxWorkers: Math.max(2, availableParallelism() - 1),
+    // One test file more than there are cores (vitest's default is one fewer): many e2e files spend much of their time
+    // waiting on the timeouts their programs run into (consistency.test.ts took 70 s on a quiet machine for about 17 s
+    // of CPU), and with a file per core a waiting one left its core idle.
+    maxWorkers: availableParallelism() + 1,
+    // The longest files first, so that the run ends on short ones (see the sequencer).
+    sequence: { sequencer: LongFirstSequencer },
+    projects: [
+      // The fast set as `npm run test:fast` runs it: no build, one module graph per worker.
+      { test: { name: 'fast', include: FAST_FILES, isolate: false, ...timeouts } },
+      // Everything else (e2e, feedback, mutants, layout, the reference and io tests that spawn), each file in its own
+      // module graph, after the CLI is built once.
+      { test: { name: 'rest', include: ['test/**/*.test.ts'], exclude: [...configDefaults.exclude, ...FAST_FILES], globalSetup: ['test/global-setup.ts'], ...timeouts } },
+    ],
   },
 });

@@ -73,7 +73,7 @@ beforeAll(async () => {
   await privateCases(join(work, 'private'));
   browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
   out = join(work, 'book');
-  const run = await runCli(['grade', passing, failing, hanging, '--content', content, '--cases', join(work, 'private'), '--timeout', '20000', '--jobs', '4', '--out', out], { timeoutMs: GRADE_TIMEOUT_MS });
+  const run = await runCli(['grade', passing, failing, hanging, '--content', content, '--cases', join(work, 'private'), '--timeout', '10000', '--jobs', '4', '--out', out], { timeoutMs: GRADE_TIMEOUT_MS });
   expect(run.exitCode, run.stderr).toBe(1);
   expect(run.stdout).toMatch(/^graded 3 submissions \(15 cases\) in \S+: [\d.]+ submissions\/min, [\d.]+ cases\/s$/m);
 }, GRADE_TIMEOUT_MS);

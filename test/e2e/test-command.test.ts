@@ -36,7 +36,7 @@ describe('dispatch-lab test (e2e)', () => {
     const dir = await mkdtemp(join(tmpdir(), 'dispatch-lab-out-'));
     try {
       const out = join(dir, 'report.json');
-      const run = await runCli(['test', '--stage', 'echo', '--output-file', `json=${out}`]);
+      const run = await runCli(['test', '--stage', 'echo', '--case', 'roundtrip', '--output-file', `json=${out}`]);
       expect(run.exitCode).toBe(0);
       const { readFile } = await import('node:fs/promises');
       expect(JSON.parse(await readFile(out, 'utf8')).summary.failed).toBe(0);
