@@ -125,10 +125,12 @@ describe.runIf(process.platform === 'linux').each(LAUNCHERS)('grade --isolate th
       const [honest, spy, cheat, signaller, escaper] = book.submissions;
       expect(honest).toMatchObject({ score: echoCases, maxScore: echoCases });
       expect(honest?.problem).toBeUndefined();
-      expect(spy).toMatchObject({ score: echoCases });
+      // Score and problem together, so that a lost point says which case and why.
+      const scoreOf = (row: typeof spy) => ({ score: row?.score, problem: row?.problem });
+      expect(scoreOf(spy)).toEqual({ score: echoCases, problem: undefined });
       expect(cheat).toMatchObject({ score: 0 });
-      expect(signaller).toMatchObject({ score: echoCases });
-      expect(escaper).toMatchObject({ score: echoCases });
+      expect(scoreOf(signaller)).toEqual({ score: echoCases, problem: undefined });
+      expect(scoreOf(escaper)).toEqual({ score: echoCases, problem: undefined });
       // Nothing was written into the other submissions or the grader's install, and nothing is left to rewrite the gradebook.
       for (const dir of [...names.map((n) => subs.dirOf(n)), repoRoot]) expect(existsSync(join(dir, 'SPIED-ON.txt')), dir).toBe(false);
       expect(await leftoversOf(folder)).toEqual([]);

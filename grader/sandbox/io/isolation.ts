@@ -94,7 +94,9 @@ export function buildInputRoots(courseDir: string): string[] {
 
 // What one case sees: its own submission (read-only) and temp dir (writable); the grader, the content, the other
 // submissions hidden. Worked out afresh for every case, from the grader's own facts and the real paths of the moment.
-export function sandboxPathsFor(isolation: Isolation, courseDir: string, tempDir: string): SandboxPaths {
+// `coverSockets` false: no covers (bwrap's seccomp filter refuses every unix socket, and a cover of a socket that
+// vanishes before bwrap mounts it would fail the case for what another process on the host did).
+export function sandboxPathsFor(isolation: Isolation, courseDir: string, tempDir: string, coverSockets = true): SandboxPaths {
   const ownDir = realpathSync(courseDir);
   const { modules, graderCopies } = packageFolders(ownDir);
   const secrets = [...isolation.hidden, ...isolation.submissions.filter((s) => s !== ownDir)];
@@ -107,7 +109,7 @@ export function sandboxPathsFor(isolation: Isolation, courseDir: string, tempDir
     scratch: isolation.scratch,
     hidden: [...secrets, ...graderCopies],
     revealed: [...new Set([...isolation.tools, ...modules])].filter((p) => isSafeToShow(p) && (!isolation.runAs || isReachableByOthers(p))),
-    sockets: hostSocketPaths(),
+    sockets: coverSockets ? hostSocketPaths() : [],
   };
 }
 
@@ -130,10 +132,10 @@ const socketFilter = Object.hasOwn(FILTER_ARCHES, process.arch) ? unixSocketFilt
 // process of the case: bwrap --die-with-parent, unshare --kill-child), and, under a root grader, the case runs as
 // nobody, its temp dir handed to nobody. bwrap also gets the seccomp filter that refuses unix sockets.
 export async function isolatedCommand(isolation: Isolation, courseDir: string, tempDir: string, command: string[]): Promise<IsolatedCommand> {
-  const paths = sandboxPathsFor(isolation, courseDir, tempDir);
   const { launcher, runAs } = isolation;
-  if (runAs) await chown(tempDir, runAs.uid, runAs.gid);
   const filter = launcher.kind === 'bwrap' ? socketFilter : undefined;
+  const paths = sandboxPathsFor(isolation, courseDir, tempDir, filter === undefined);
+  if (runAs) await chown(tempDir, runAs.uid, runAs.gid);
   const options = launcher.kind === 'bwrap' ? `${bwrapOptions(paths, filter && SECCOMP_FD).join('\u0000')}\u0000` : unshareScript(paths, launcher);
   const handles = await Promise.all([handOver(tempDir, 'isolation', options, runAs), ...(filter ? [handOver(tempDir, 'seccomp', filter, undefined)] : [])]);
   const fds = handles.map((h) => h.fd);
