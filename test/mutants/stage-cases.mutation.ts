@@ -1,4 +1,4 @@
-// The cases of the course's stages up to parallel-calls, run in-process against the reference through
+// The cases of the course's stages up to mcp-discovery, run in-process against the reference through
 // each stage's program command: the suite StrykerJS runs for every mutant of reference/ (`npm run
 // mutation`), so that its per-test coverage works. MUTATION_STAGES (slugs, comma-separated) narrows it
 // to the stages of the layer under mutation. Not part of `npm test` (the name does not end in .test.ts).
@@ -13,6 +13,7 @@ import { runRegistry } from '../../harness/registry/run-registry.ts';
 import { runPolicy } from '../../harness/policy/run-policy.ts';
 import { runLoopCommand } from '../../harness/loop/run-loop.ts';
 import { runTurnCommand } from '../../harness/turn/run-turn.ts';
+import { runMcp } from '../../harness/mcp/run-mcp.ts';
 import { jsonDiff } from '../../grader/judge/core/json-diff.ts';
 import { repoRoot } from '../e2e/cli.ts';
 
@@ -28,6 +29,7 @@ const RUNNERS: ReadonlyMap<string, (stdin: string) => Promise<CommandOutput>> = 
   ['policy', (stdin: string) => runPolicy(stdin, solution)],
   ['loop', (stdin: string) => runLoopCommand(stdin, solution)],
   ['turn', (stdin: string) => runTurnCommand(stdin, solution)],
+  ['mcp', (stdin: string) => runMcp(stdin, solution)],
 ]);
 const manifest = JSON.parse(readFileSync(join(repoRoot, 'stages/stages.json'), 'utf8')) as Manifest;
 const wanted = process.env.MUTATION_STAGES?.split(',').filter((slug) => slug !== '');
