@@ -3,6 +3,7 @@
 // Caught by: refused-call-spent-its-id
 import type { ToolCall, ToolMessage, Trace } from '../../../harness/loop/types.ts';
 import type { ToolRegistry } from '../../../reference/registry/registry.ts';
+import type { ToolError } from '../../../reference/registry/errors.ts';
 import type { CallIdLedger } from '../../../reference/loop/call-ids.ts';
 import { callIdOf } from '../../../reference/loop/call-ids.ts';
 import { errorOutcome, resultOutcome, type Outcome } from '../../../reference/loop/outcome.ts';
@@ -32,6 +33,6 @@ async function outcomeOf(call: ToolCall, registry: ToolRegistry, ids: CallIdLedg
     return resultOutcome(await registry.invoke(call.name, call.arguments));
   } catch (error) {
     given.add(id);
-    return errorOutcome(error);
+    return errorOutcome(error as ToolError);
   }
 }
