@@ -2,6 +2,9 @@ import type { Access } from './conflict.ts';
 import { conflicts } from './conflict.ts';
 
 // For each call, the earlier calls it waits for: exactly those it conflicts with, in call order.
+// (runTurn looks each index up among the calls it has already started, so an index that is not an
+// earlier call's would be no wait at all; test/reference/turn-rule.test.ts pins this function's answers.)
 export function waitsFor(accesses: readonly Access[]): number[][] {
+  // Stryker disable next-line MethodExpression,ArrayDeclaration: equivalent in runTurn, where a later index or a non-index waits for nothing
   return accesses.map((access, index) => accesses.slice(0, index).flatMap((earlier, before) => (conflicts(earlier, access) ? [before] : [])));
 }

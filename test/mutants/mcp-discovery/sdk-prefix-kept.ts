@@ -1,7 +1,6 @@
 // Mutant: a JSON-RPC error is reported with the SDK's message as it is, "MCP error <code>: " included.
 // Replaces: reference/mcp/call-failure.ts
 // Caught by: json-rpc-error
-import type { McpError } from '@modelcontextprotocol/sdk/types.js';
 import type { Sdk } from '../../../reference/mcp/sdk.ts';
 import type { ToolOutput } from '../../../reference/types.ts';
 import { failure } from '../../../reference/results.ts';
@@ -24,10 +23,4 @@ export function callFailure(server: string, error: unknown, timeoutMs: number, i
     return failure(`Error: MCP server ${server} answered with JSON-RPC error ${error.code}: ${error.message}`);
   }
   return failure(`Error: MCP call failed: ${error instanceof Error ? error.message : String(error)}`);
-}
-
-// The message the server sent: the SDK's McpError puts "MCP error <code>: " in front of it.
-function serverMessage(error: McpError): string {
-  const prefix = `MCP error ${error.code}: `;
-  return error.message.startsWith(prefix) ? error.message.slice(prefix.length) : error.message;
 }
