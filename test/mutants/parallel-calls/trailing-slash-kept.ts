@@ -1,6 +1,6 @@
-// Mutant: a trailing slash is kept (only the empty segments before the last one are dropped), so a.txt/ is another file than a.txt.
+// Mutant: a trailing slash is kept (only the empty segments before the last one are dropped), so the scope dir/ is no prefix of dir/x.txt.
 // Replaces: reference/turn/scope.ts
-// Caught by: write-spellings-with-slashes-are-one-file
+// Caught by: trailing-slash-is-dropped
 // The part of the sandbox a call touches, as a normalised root-relative path; `""` is the whole sandbox.
 export type Scope = string;
 
