@@ -5,11 +5,10 @@ export function userMessage(content: string): UserMessage {
   return { role: 'user', content };
 }
 
-// What the model said: its text ("" when none), and its calls only when it made some.
+// What the model said on a turn with calls: its text ("" when none) and the calls exactly as written.
+// (A turn without calls ends the session, so its message is never sent and the loop does not build it.)
 export function assistantMessage(turn: ModelTurn): AssistantMessage {
-  const content = turn.content ?? '';
-  const calls = turn.tool_calls ?? [];
-  return calls.length === 0 ? { role: 'assistant', content } : { role: 'assistant', content, tool_calls: calls };
+  return { role: 'assistant', content: turn.content ?? '', tool_calls: turn.tool_calls };
 }
 
 // The answer to one call, carrying its name and id so the model can tell which call it answers.

@@ -1,5 +1,6 @@
 import type { ToolCall, ToolMessage, Trace } from '../../harness/loop/types.ts';
 import type { ToolRegistry } from '../registry/registry.ts';
+import type { ToolError } from '../registry/errors.ts';
 import type { CallIdLedger } from './call-ids.ts';
 import { callIdOf } from './call-ids.ts';
 import { errorOutcome, resultOutcome, type Outcome } from './outcome.ts';
@@ -16,14 +17,14 @@ export async function runCall(call: ToolCall, registry: ToolRegistry, ids: CallI
   return toolMessage(call.name, id, canonicalJson(outcome));
 }
 
-// The id check first, then lookup, validation and the handler (the registry's invoke throws the
-// ToolError of the step that refused).
+// The id check first, then lookup, validation and the handler (the registry's invoke throws only
+// the ToolError of the step that refused: a handler's own throw is wrapped in ToolExecutionError).
 async function outcomeOf(call: ToolCall, registry: ToolRegistry, ids: CallIdLedger): Promise<Outcome> {
   const refusal = ids.admit(call);
   if (refusal !== undefined) return errorOutcome(refusal);
   try {
     return resultOutcome(await registry.invoke(call.name, call.arguments));
   } catch (error) {
-    return errorOutcome(error);
+    return errorOutcome(error as ToolError);
   }
 }

@@ -4,9 +4,9 @@ import { CallIdLedger, callIdOf } from './call-ids.ts';
 import { assistantMessage, userMessage } from './messages.ts';
 import { runCall } from './run-call.ts';
 
-// The tool loop: send the conversation and the tool descriptors to the model, record its turn,
-// run each of its calls in order and answer each with a tool message; ask again until a turn
-// has no calls (the model is done) or `maxTurns` requests were made.
+// The tool loop: send the conversation and the tool descriptors to the model, record a turn with
+// calls as an assistant message, run its calls in order and answer each with a tool message; ask
+// again until a turn has no calls (the model is done) or `maxTurns` requests were made.
 export async function runLoop({ user, model, registry, trace, maxTurns }: LoopOptions<ToolRegistry>): Promise<LoopOutcome> {
   trace.emit('session.start', { max_turns: maxTurns });
   const messages: Message[] = [userMessage(user)];
@@ -15,13 +15,13 @@ export async function runLoop({ user, model, registry, trace, maxTurns }: LoopOp
   for (let turn = 1; turn <= maxTurns; turn++) {
     trace.emit('model.request', { turn, message_count: messages.length });
     const reply = await model.complete(messages, registry.descriptors());
-    messages.push(assistantMessage(reply));
     const calls = reply.tool_calls ?? [];
     if (calls.length === 0) {
       const final = reply.content ?? '';
       trace.emit('model.response', { turn, final });
       return stopped(trace, { final, stopReason: 'stop' }, turn);
     }
+    messages.push(assistantMessage(reply));
     trace.emit('model.response', { turn, tool_call_ids: calls.map(callIdOf) });
     for (const call of calls) messages.push(await runCall(call, registry, ids, trace));
   }

@@ -1,7 +1,7 @@
 import type { ToolOutput } from '../types.ts';
 import { failure, success } from '../results.ts';
 import { contentLine } from './content-line.ts';
-import { canonicalJson } from './canonical-json.ts';
+import { canonicalJson } from '../loop/canonical-json.ts';
 
 // The part of a tools/call answer the runtime reads: its content items, its structured content and the isError flag.
 export type CallAnswer = {

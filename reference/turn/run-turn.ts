@@ -9,7 +9,7 @@ export async function runTurn(registry: TurnRegistry, calls: TurnCall[]): Promis
   const waits = waitsFor(calls.map((call) => accessOf(registry, call)));
   const finished: Promise<unknown>[] = [];
   for (const [index, call] of calls.entries()) {
-    const before = (waits[index] ?? []).map((earlier) => finished[earlier]);
+    const before = (waits[index] as number[]).map((earlier) => finished[earlier]);
     finished.push(Promise.all(before).then(() => registry.execute(call.tool, call.input)));
   }
   const results = await Promise.all(finished);

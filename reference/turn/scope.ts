@@ -5,9 +5,9 @@ export type Scope = string;
 export const WHOLE_SANDBOX: Scope = '';
 
 // A call's scope: its input's `path`, normalised, or the whole sandbox when there is no string path.
+// An input that is not an object (null, a number, a string, a JSON array) has no `path` to read.
 export function scopeOf(input: unknown): Scope {
-  if (typeof input !== 'object' || input === null || Array.isArray(input)) return WHOLE_SANDBOX;
-  const given = (input as Record<string, unknown>).path;
+  const given = (input as { path?: unknown } | null | undefined)?.path;
   return typeof given === 'string' ? normalisePath(given) : WHOLE_SANDBOX;
 }
 

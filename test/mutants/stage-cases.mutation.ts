@@ -1,4 +1,4 @@
-// The cases of the course's stages up to parallel-calls, run in-process against the reference through
+// The cases of the course's stages up to mcp-discovery, run in-process against the reference through
 // each stage's program command: the suite StrykerJS runs for every mutant of reference/ (`npm run
 // mutation`), so that its per-test coverage works. MUTATION_STAGES (slugs, comma-separated) narrows it
 // to the stages of the layer under mutation. Not part of `npm test` (the name does not end in .test.ts).
@@ -15,10 +15,9 @@ import { repoRoot } from '../e2e/cli.ts';
 type CaseFile = { name: string; input: unknown; expect: { stdout?: unknown; exitCode?: number }; timeoutMs?: number };
 type Manifest = { stages: { slug: string; command: string }[] };
 
-// The program commands of the stages this suite runs (every declared one but mcp, whose servers are processes), each
-// over the reference solution.
+// The program commands of the stages this suite runs (every declared one), each over the reference solution.
 const RUNNERS: ReadonlyMap<string, (stdin: string) => Promise<CommandOutput>> = new Map(
-  COMMANDS.filter((command) => command.name !== 'mcp').map((command) => [command.name, (stdin: string) => command.run(stdin, solution)]),
+  COMMANDS.map((command) => [command.name, (stdin: string) => command.run(stdin, solution)]),
 );
 const manifest = JSON.parse(readFileSync(join(repoRoot, 'stages/stages.json'), 'utf8')) as Manifest;
 const wanted = process.env.MUTATION_STAGES?.split(',').filter((slug) => slug !== '');
