@@ -4,7 +4,7 @@
 import type { ToolOutput } from '../../../reference/types.ts';
 import { success } from '../../../reference/results.ts';
 import { contentLine } from '../../../reference/mcp/content-line.ts';
-import { canonicalJson } from '../../../reference/mcp/canonical-json.ts';
+import { canonicalJson } from '../../../reference/loop/canonical-json.ts';
 
 // The part of a tools/call answer the runtime reads: its content items, its structured content and the isError flag.
 export type CallAnswer = {
