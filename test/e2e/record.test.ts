@@ -78,7 +78,7 @@ describe('dispatch-lab record (e2e)', () => {
     await writeFile(path, typo);
     const refused = await record();
     expect(refused.exitCode).toBe(2);
-    expect(refused.stdout).toContain(`unrecordable: ${CASE} (Fields other than text are ignored)\n    the harness refused the input: dispatch: "calls" must be an array`);
+    expect(refused.stdout).toContain(`unrecordable: ${CASE} (Fields other than text are ignored)\n    the harness refused the input: dispatch: stdin has an unknown key "calsl" (known: sandbox, calls)`);
     expect(await readFile(path, 'utf8')).toBe(typo);
     await writeFile(path, typo.replace('"expect": {}', '"expect": {},\n  "expectHarnessError": true'));
     const allowed = await record();
