@@ -19,7 +19,7 @@ const MODES = [
 
 describe('record never writes a grader error as an answer', () => {
   const faults: [string, RunResult, object, RegExp][] = [
-    ['an unknown command (the stage names a command program.ts lacks)', run('', 2, 'unknown command: observe\n'), {}, /no command "observe".*harness\/main\.ts.*stages\.json/],
+    ['an unknown command (the stage names a command program.ts lacks)', run('', 2, 'unknown command: observe\n'), {}, /no command "observe".*harness\/commands\/.*--command observe.*stages\.json/],
     ['an unknown command, even with "expectHarnessError"', run('', 2, 'unknown command: observe\n'), { expectHarnessError: true }, /no command "observe"/],
     ['any other harness exit 2', run('', 2, 'harness: cannot read stdin\n'), {}, /exited 2.*cannot read stdin/],
     ['exit 2 with JSON on stdout', run('{"a":1}\n', 2, ''), {}, /exited 2/],

@@ -42,7 +42,7 @@ export function graderFault(run: RunResult | undefined): string | undefined {
   const first = run.stderr.split('\n').find((line) => line.trim() !== '') ?? '';
   const unknown = /^unknown command: ?(.*)$/.exec(first);
   if (unknown) {
-    return `program.ts has no command "${unknown[1]}" (the reference said "${first}", exit ${run.exitCode}): declare the command in harness/main.ts's COMMANDS, or give the stage an existing "command" in stages/stages.json`;
+    return `program.ts has no command "${unknown[1]}" (the reference said "${first}", exit ${run.exitCode}): declare it in harness/commands/ ("npx dispatch-lab new stage <slug> --after <stage> --command ${unknown[1]}" scaffolds the declaration, runner, reference and stub; docs/authoring.md, "A new command"), or give the stage an existing "command" in stages/stages.json`;
   }
   if (run.exitCode === 2) return `the reference exited 2, the harness's own error, not an answer${first ? ` (stderr: ${first})` : ''}: fix what it names, then record again`;
   return undefined;
