@@ -59,7 +59,8 @@ function compilerFor(dialect: Dialect): Promise<Compile> {
 
 async function loadCompiler(dialect: Dialect): Promise<Compile> {
   const [{ Ajv }, { Ajv2019 }, { Ajv2020 }, formats] = await Promise.all([import('ajv'), import('ajv/dist/2019.js'), import('ajv/dist/2020.js'), import('ajv-formats')]);
-  const options = { allErrors: false, strict: false, allowUnionTypes: true, logger: false as const };
+  // verbose: each error carries the value it checked and its keyword's schema (see schemaMessage).
+  const options = { allErrors: false, strict: false, allowUnionTypes: true, verbose: true, logger: false as const };
   const ajv = dialect === '2020-12' ? new Ajv2020(options) : dialect === '2019-09' ? new Ajv2019(options) : new Ajv(options);
   // ajv-formats is CommonJS: its module.exports is the plugin, and carries itself as .default.
   formats.default.default(ajv);

@@ -1,57 +1,36 @@
 import type { ErrorObject } from 'ajv';
-import { jsonType } from '../registry/validate.ts';
+import type { JsonSchema } from '../registry/types.ts';
+import { childPath, firstViolation } from '../registry/validate.ts';
 
-// One ajv error in the words of the course: the messages of validate-args for its keywords, ajv's
-// own message for every other keyword (pattern, format, anyOf, const, …); then " (path: <where>)".
+// One ajv error in the words of the course, then " (path: <where>)". The keywords of validate-args
+// (type, enum, minimum, …, required, additionalProperties) get that stage's message from its own
+// validator, given the failing keyword alone and the value ajv checked (the error of a compile with
+// verbose: true), so the messages are written once; ajv's own message for every other keyword
+// (pattern, format, anyOf, const, …), which validate-args ignores.
 export function schemaMessage(error: ErrorObject, input: unknown): string {
-  const { value, path } = locate(input, error.instancePath);
-  const params = error.params as Record<string, unknown>;
-  const limit = String(params.limit);
-  switch (error.keyword) {
-    case 'type':
-      return `expected ${[params.type].flat().join(' or ')}, got ${jsonType(value)} (path: ${path})`;
-    case 'enum':
-      return `${JSON.stringify(value)} is not one of ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')} (path: ${path})`;
-    case 'minimum':
-      return `${String(value)} is less than the minimum of ${limit} (path: ${path})`;
-    case 'maximum':
-      return `${String(value)} is greater than the maximum of ${limit} (path: ${path})`;
-    case 'minLength':
-      return `string is shorter than the minimum length of ${limit} (path: ${path})`;
-    case 'maxLength':
-      return `string is longer than the maximum length of ${limit} (path: ${path})`;
-    case 'minItems':
-      return `array has fewer than ${limit} items (path: ${path})`;
-    case 'maxItems':
-      return `array has more than ${limit} items (path: ${path})`;
-    case 'required':
-      return `'${String(params.missingProperty)}' is a required property (path: ${child(path, String(params.missingProperty))})`;
-    case 'additionalProperties':
-      return `'${String(params.additionalProperty)}' is not an allowed property (path: ${child(path, String(params.additionalProperty))})`;
-    default:
-      return `${error.message ?? `fails ${error.keyword}`} (path: ${path})`;
-  }
+  const path = coursePath(input, error.instancePath);
+  return firstViolation(...ruleOf(error), path) ?? `${error.message} (path: ${path})`;
 }
 
-// The value an instancePath (a JSON Pointer such as "/grid/0/1") points at, and the course's path
-// for it ("grid[0][1]"; "$" for the input itself).
-function locate(input: unknown, pointer: string): { value: unknown; path: string } {
+// The failing keyword as a schema of validate-args and the value to check against it. ajv names the
+// property that additionalProperties refused, which may not be the first undeclared key the
+// validator would find (ajv also allows the keys of patternProperties): that property alone.
+function ruleOf(error: ErrorObject): [JsonSchema, unknown] {
+  if (error.keyword === 'additionalProperties') {
+    return [{ additionalProperties: false }, { [String(error.params.additionalProperty)]: null }];
+  }
+  return [{ [error.keyword]: error.schema } as JsonSchema, error.data];
+}
+
+// The course's path for an instancePath (a JSON Pointer such as "/grid/0/1" → "grid[0][1]"; "$" for
+// the input itself): an index for an array's item, a name for an object's property.
+function coursePath(input: unknown, pointer: string): string {
   let value = input;
   let path = '$';
-  for (const raw of pointer === '' ? [] : pointer.split('/').slice(1)) {
+  for (const raw of pointer.split('/').slice(1)) {
     const segment = raw.replaceAll('~1', '/').replaceAll('~0', '~');
-    if (Array.isArray(value)) {
-      path = `${path}[${segment}]`;
-      value = value[Number(segment)];
-    } else {
-      path = child(path, segment);
-      value = (value as Record<string, unknown> | undefined)?.[segment];
-    }
+    path = Array.isArray(value) ? `${path}[${segment}]` : childPath(path, segment);
+    value = (value as Record<string, unknown>)[segment];
   }
-  return { value, path };
-}
-
-// "name" under the input itself, "parent.name" below it.
-function child(path: string, name: string): string {
-  return path === '$' ? name : `${path}.${name}`;
+  return path;
 }
