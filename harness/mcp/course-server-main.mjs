@@ -2,12 +2,17 @@
 // The course's MCP server: a small stdio server on the official SDK's McpServer, for stage
 // mcp-discovery. Plain JavaScript, so that it runs with `node` in a course directory:
 //
-//   node harness/mcp/course-server.mjs --name course --tools echo,add,stats [--upper a.b,c] [--exit-on-list] [--trace]
+//   node harness/mcp/course-server.mjs --name course --tools echo,add,stats [--upper a.b,c] [--exit-on-list]
+//     [--hang-on-list] [--reject initialize|tools/list] [--page N] [--duplicate-tool] [--trace]
 //
 // --name          the name the server gives itself (echo's answers start with it); default "course"
 // --tools         the tools it offers at start, comma-separated (at least one); default: every tool below
 // --upper         more tools, of these names (any characters but ","), each answering its text in upper case
 // --exit-on-list  exit (code 1) when a tools/list request arrives, without answering it
+// --hang-on-list  never answer a tools/list request
+// --reject M      answer every request of method M (initialize or tools/list) with a JSON-RPC error, code -32603
+// --page N        list the tools N to a page (nextCursor: the index of the next page's first tool, as text)
+// --duplicate-tool  list the first tool twice (a server bug: two tools of one name)
 // --trace         log every JSON-RPC message it receives (<-) and sends (->) on stderr
 //
 // It exits when its stdin closes (the client ended the session). course-server.mjs is its entry: it starts this file's
@@ -150,6 +155,66 @@ const CATALOG = {
     rawCall: (args) => text(`received ${JSON.stringify(args ?? {})}`),
     handler: async () => text('not reached'),
   }),
+  refs: () => ({
+    description: 'Take an input whose every rule sits behind a $ref (JSON Schema 2020-12): size, word, tags, mode and paths; answer with it as JSON.',
+    inputSchema: {},
+    rawSchema: {
+      $schema: 'https://json-schema.org/draft/2020-12/schema',
+      type: 'object',
+      $defs: {
+        size: { type: 'integer', minimum: 1, maximum: 9, 'x-unit': 'items' },
+        word: { type: 'string', minLength: 2, maxLength: 4 },
+        tags: { type: 'array', minItems: 1, maxItems: 2 },
+        mode: { enum: ['fast', 'slow'] },
+        paths: { type: 'object', required: ['from'], properties: { from: { type: 'string' }, 'a/b~c': { type: 'string' } }, additionalProperties: false },
+      },
+      properties: {
+        size: { $ref: '#/$defs/size' },
+        word: { $ref: '#/$defs/word' },
+        tags: { $ref: '#/$defs/tags' },
+        mode: { $ref: '#/$defs/mode' },
+        paths: { $ref: '#/$defs/paths' },
+      },
+    },
+    rawCall: (args) => text(`received ${JSON.stringify(args ?? {})}`),
+    handler: async () => text('not reached'),
+  }),
+  pair_2019: () => ({
+    description: 'Take a JSON Schema 2019-09 input: a pair [name, count] (items as an array, the count a $ref into $defs); answer with it as JSON.',
+    inputSchema: {},
+    rawSchema: {
+      $schema: 'https://json-schema.org/draft/2019-09/schema',
+      type: 'object',
+      $defs: { count: { type: 'integer' } },
+      properties: { pair: { type: 'array', items: [{ type: 'string' }, { $ref: '#/$defs/count' }] } },
+      required: ['pair'],
+    },
+    rawCall: (args) => text(`received ${JSON.stringify(args ?? {})}`),
+    handler: async () => text('not reached'),
+  }),
+  draft_04: () => ({
+    description: 'A tool whose schema declares JSON Schema draft-04, which ajv does not know.',
+    inputSchema: {},
+    rawSchema: { $schema: 'http://json-schema.org/draft-04/schema#', type: 'object' },
+    rawCall: () => text('not reached'),
+    handler: async () => text('not reached'),
+  }),
+  dangling_ref: () => ({
+    description: 'A tool whose schema has a $ref to a definition it does not have.',
+    inputSchema: {},
+    rawSchema: { type: 'object', properties: { v: { $ref: '#/$defs/missing' } } },
+    rawCall: () => text('not reached'),
+    handler: async () => text('not reached'),
+  }),
+  nothing: () => ({
+    description: 'Answer with no content item and no structured content.',
+    inputSchema: {},
+    handler: async () => ({ content: [] }),
+  }),
+  bare: () => ({
+    inputSchema: {},
+    handler: async () => text('a tool without a description'),
+  }),
   env: () => ({
     description: "The value of one of the server's environment variables, or <name> is not set.",
     inputSchema: { name: z.string() },
@@ -250,18 +315,30 @@ function wrapToolLists(ctx) {
     if (schema !== ListToolsRequestSchema) return install(schema, handler);
     return install(schema, async (request, extra) => {
       const result = await handler(request, extra);
-      return { ...result, tools: result.tools.map((tool) => (ctx.raw.has(tool.name) ? { ...tool, inputSchema: ctx.raw.get(tool.name).schema } : tool)) };
+      const tools = result.tools.map((tool) => (ctx.raw.has(tool.name) ? { ...tool, inputSchema: ctx.raw.get(tool.name).schema } : tool));
+      const listed = ctx.duplicateTool ? [...tools, tools[0]] : tools;
+      if (ctx.page === undefined) return { ...result, tools: listed };
+      const start = Number(request.params?.cursor ?? 0);
+      const end = start + ctx.page;
+      return { ...result, tools: listed.slice(start, end), ...(end < listed.length ? { nextCursor: String(end) } : {}) };
     });
   };
 }
 
-// --name, --tools and --trace from argv; exits 2 on anything else.
+// The methods --reject can refuse.
+const REJECTABLE = ['initialize', 'tools/list'];
+
+// The options from argv; exits 2 on anything else.
 function optionsOf(argv) {
-  const options = { name: 'course', tools: Object.keys(CATALOG), upper: [], exitOnList: false, trace: false };
+  const options = { name: 'course', tools: Object.keys(CATALOG), upper: [], exitOnList: false, hangOnList: false, reject: undefined, page: undefined, duplicateTool: false, trace: false };
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i];
     if (flag === '--trace') options.trace = true;
     else if (flag === '--exit-on-list') options.exitOnList = true;
+    else if (flag === '--hang-on-list') options.hangOnList = true;
+    else if (flag === '--duplicate-tool') options.duplicateTool = true;
+    else if (flag === '--page' && Number(argv[i + 1]) >= 1) options.page = Number(argv[++i]);
+    else if (flag === '--reject' && REJECTABLE.includes(argv[i + 1])) options.reject = argv[++i];
     else if (flag === '--upper' && argv[i + 1] !== undefined) options.upper = argv[++i].split(',').filter((tool) => tool !== '');
     else if (flag === '--name' && argv[i + 1] !== undefined) options.name = argv[++i];
     else if (flag === '--tools' && argv[i + 1] !== undefined) options.tools = argv[++i].split(',').filter((tool) => tool !== '');
@@ -277,7 +354,7 @@ function optionsOf(argv) {
 
 // Says what is wrong with the command line, and exits 2.
 function usage(problem) {
-  process.stderr.write(`course-server: ${problem}\nusage: node harness/mcp/course-server.mjs [--name NAME] [--tools a,b,c] [--upper x,y] [--exit-on-list] [--trace]\n`);
+  process.stderr.write(`course-server: ${problem}\nusage: node harness/mcp/course-server.mjs [--name NAME] [--tools a,b,c] [--upper x,y] [--exit-on-list] [--hang-on-list] [--reject initialize|tools/list] [--page N] [--duplicate-tool] [--trace]\n`);
   process.exit(2);
 }
 
@@ -302,11 +379,22 @@ function exitOnList(transport) {
   };
 }
 
+// With --hang-on-list or --reject, the requests of one method never reach McpServer once it is connected: they go
+// unanswered, or get a JSON-RPC error. (Installed after McpServer.connect, which would handle them after an earlier
+// onmessage.)
+function interceptRequests(transport, method, answer) {
+  const handle = transport.onmessage;
+  transport.onmessage = (message, extra) => {
+    if (message.method !== method) return handle?.(message, extra);
+    if (answer !== undefined) void transport.send({ jsonrpc: '2.0', id: message.id, error: answer });
+  };
+}
+
 // Starts the server on stdin/stdout with the chosen tools.
 async function main() {
   const options = optionsOf(process.argv.slice(2));
   const server = new McpServer({ name: options.name, version: '1.0.0' });
-  const ctx = { name: options.name, server, tools: new Map(), rpcErrors: new Map(), raw: new Map() };
+  const ctx = { name: options.name, server, tools: new Map(), rpcErrors: new Map(), raw: new Map(), page: options.page, duplicateTool: options.duplicateTool };
   wrapToolCalls(ctx);
   wrapToolLists(ctx);
   for (const tool of options.tools) addTool(ctx, tool, CATALOG[tool](ctx));
@@ -318,6 +406,8 @@ async function main() {
   process.stdin.on('end', () => process.exit(0));
   process.stdout.on('error', () => process.exit(0));
   await server.connect(transport);
+  if (options.hangOnList) interceptRequests(transport, 'tools/list', undefined);
+  if (options.reject !== undefined) interceptRequests(transport, options.reject, { code: ErrorCode.InternalError, message: `the server refuses ${options.reject} (--reject)` });
 }
 
 await main();

@@ -13,7 +13,8 @@ export function disconnected(server: string): ToolOutput {
 // Why a tools/call request failed, as an error result. `isClosed`: the connection has ended; `sdk`: the loaded SDK.
 export function callFailure(server: string, error: unknown, timeoutMs: number, isClosed: boolean, sdk: Pick<Sdk, 'McpError' | 'ErrorCode'>): ToolOutput {
   const { McpError, ErrorCode } = sdk;
-  if (isClosed || (error instanceof McpError && error.code === ErrorCode.ConnectionClosed)) return disconnected(server);
+  // A connection that closed during the call (McpError ConnectionClosed) has run client.onclose before the call rejects.
+  if (isClosed) return disconnected(server);
   if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) {
     return failure(`Error: MCP server ${server} did not answer within ${timeoutMs} ms; the call was cancelled`);
   }

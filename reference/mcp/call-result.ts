@@ -4,8 +4,9 @@ import { contentLine } from './content-line.ts';
 import { canonicalJson } from '../loop/canonical-json.ts';
 
 // The part of a tools/call answer the runtime reads: its content items, its structured content and the isError flag.
+// (The SDK gives an answer without content an empty one.)
 export type CallAnswer = {
-  content?: unknown[];
+  content: unknown[];
   structuredContent?: unknown;
   isError?: boolean;
 };
@@ -16,7 +17,7 @@ export type CallAnswer = {
 // image's base64 inside structuredContent, which the model must not get as text.)
 // isError: true makes it an error result with that text, unchanged.
 export function resultOf(answer: CallAnswer): ToolOutput {
-  const items = answer.content ?? [];
+  const items = answer.content;
   const lines = items.map(contentLine);
   const text = items.length === 0 && answer.structuredContent !== undefined ? canonicalJson(answer.structuredContent) : lines.join('\n');
   return answer.isError === true ? failure(text) : success(text);

@@ -28,7 +28,7 @@ export async function connectMcp(server: McpServerSpec, registry: ToolRegistry, 
   try {
     // The SDK spawns the command with `env` over its minimal default environment (HOME, LOGNAME,
     // PATH, SHELL, TERM, USER from this program's), in `cwd` (this program's when absent).
-    const transport = new StdioClientTransport({ command: server.command, args: server.args, env: server.env, ...(server.cwd === undefined ? {} : { cwd: server.cwd }) });
+    const transport = new StdioClientTransport({ command: server.command, args: server.args, env: server.env, cwd: server.cwd });
     await client.connect(transport, { timeout: options.startupTimeoutMs });
     step = 'tools/list';
     await tools.refresh();

@@ -4,8 +4,8 @@ import type { ToolOutput } from '../types.ts';
 import type { McpSession } from './session.ts';
 import type { SchemaCheck } from './schema-check.ts';
 import { failure } from '../results.ts';
-import { resultOf } from './call-result.ts';
-import { callFailure, disconnected } from './call-failure.ts';
+import { resultOf, type CallAnswer } from './call-result.ts';
+import { callFailure } from './call-failure.ts';
 
 // A discovered tool as a registry tool under its model-safe `name`: the server's description and
 // input schema, and a handler that sends tools/call. The registry validates the input with the
@@ -28,13 +28,13 @@ export function remoteTool(session: McpSession, tool: Tool, name: string, check:
   };
 }
 
-// One tools/call within the time budget; every way it can fail becomes an error result.
+// One tools/call within the time budget; every way it can fail becomes an error result. Once the
+// connection has closed, the SDK sends nothing and rejects at once ("Not connected"): disconnected.
 async function callRemote(session: McpSession, name: string, input: Record<string, unknown>): Promise<ToolOutput> {
-  if (session.isClosed()) return disconnected(session.server);
   try {
     // On timeout the SDK rejects the call and sends notifications/cancelled for it.
     const answer = await session.client.callTool({ name, arguments: input }, undefined, { timeout: session.timeoutMs });
-    return resultOf(answer as { content?: unknown[]; structuredContent?: unknown; isError?: boolean });
+    return resultOf(answer as CallAnswer);
   } catch (error) {
     return callFailure(session.server, error, session.timeoutMs, session.isClosed(), session.sdk);
   }

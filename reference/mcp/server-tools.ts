@@ -13,6 +13,8 @@ export class ServerTools {
   #listed = new Map<string, Tool>();
   // Registry name of each listed tool, by its name on the server.
   #names = new Map<string, string>();
+  // Registry names this server's tools hold now (a listing that failed half-way may have registered some).
+  #registered = new Set<string>();
   #queue: Promise<void> = Promise.resolve();
 
   constructor(
@@ -35,7 +37,8 @@ export class ServerTools {
 
   // Unregisters every tool of this server (a server that failed while it was being connected).
   withdraw(): void {
-    for (const name of this.#names.values()) this.registry.unregister(name);
+    for (const name of this.#registered) this.registry.unregister(name);
+    this.#registered.clear();
     this.#listed.clear();
     this.#names.clear();
   }
@@ -50,8 +53,16 @@ export class ServerTools {
     );
     const changes = toolListChanges(this.#listed, listed, (tool) => this.#names.get(tool) !== names.get(tool));
     const added = await Promise.all(changes.add.map(async (tool) => ({ tool, check: await schemaCheck(tool.inputSchema) })));
-    for (const tool of changes.remove) this.registry.unregister(this.#names.get(tool) as string);
-    for (const { tool, check } of added) this.registry.register(remoteTool(this.session, tool, names.get(tool.name) as string, check));
+    for (const tool of changes.remove) {
+      const name = this.#names.get(tool) as string;
+      this.registry.unregister(name);
+      this.#registered.delete(name);
+    }
+    for (const { tool, check } of added) {
+      const name = names.get(tool.name) as string;
+      this.registry.register(remoteTool(this.session, tool, name, check));
+      this.#registered.add(name);
+    }
     this.#listed = new Map(listed.map((tool) => [tool.name, tool]));
     this.#names = names;
   }

@@ -8,7 +8,8 @@ export type StartupStep = 'initialize' | 'tools/list';
 export function startupFailure(server: string, step: StartupStep, error: unknown, budgetMs: number, isClosed: boolean, sdk: Pick<Sdk, 'McpError' | 'ErrorCode'>): string {
   const { McpError, ErrorCode } = sdk;
   if (isSpawnError(error)) return `MCP server ${server} could not be started: ${error.message}`;
-  if (isClosed || (error instanceof McpError && error.code === ErrorCode.ConnectionClosed)) return `MCP server ${server} exited before answering ${step}`;
+  // A connection that closed (McpError ConnectionClosed) has run client.onclose before the request rejects.
+  if (isClosed) return `MCP server ${server} exited before answering ${step}`;
   if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) return `MCP server ${server} did not answer ${step} within ${budgetMs} ms`;
   if (error instanceof McpError) {
     const prefix = `MCP error ${error.code}: `;

@@ -11,7 +11,7 @@ export type ToolListChanges = {
 // The difference between the tools registered so far and a new listing. A tool counts as changed
 // when its description or its input schema differs, or when `isRenamed` says its registry name is
 // not the one it had (a new tool beside it took its sanitised name); anything else is not registered.
-export function toolListChanges(previous: ReadonlyMap<string, Tool>, listed: readonly Tool[], isRenamed: (name: string) => boolean = () => false): ToolListChanges {
+export function toolListChanges(previous: ReadonlyMap<string, Tool>, listed: readonly Tool[], isRenamed: (name: string) => boolean): ToolListChanges {
   const next = new Map(listed.map((tool) => [tool.name, tool]));
   const isKept = (name: string) => {
     const before = previous.get(name);

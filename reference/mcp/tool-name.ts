@@ -15,7 +15,7 @@ export function baseToolName(server: string, tool: string): string {
 // A base that cannot stay: its first 55 characters, "_" and the first 8 hex digits of the SHA-256
 // of the server's tool name (UTF-8), the same on every run.
 export function shortenedToolName(base: string, tool: string): string {
-  return `${base.slice(0, KEPT)}_${createHash('sha256').update(tool, 'utf8').digest('hex').slice(0, 8)}`;
+  return `${base.slice(0, KEPT)}_${createHash('sha256').update(tool).digest('hex').slice(0, 8)}`;
 }
 
 // The registry name of every tool of one listing of a server, by its name on the server. A base
@@ -33,9 +33,4 @@ export function registryNames(server: string, tools: readonly string[]): Map<str
     names.set(tool, stays ? base : shortenedToolName(base, tool));
   }
   return names;
-}
-
-// The registry name of one tool on its own (no other tool to collide with).
-export function mcpToolName(server: string, tool: string): string {
-  return registryNames(server, [tool]).get(tool) as string;
 }

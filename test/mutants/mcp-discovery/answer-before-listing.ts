@@ -36,7 +36,7 @@ async function callRemote(session: McpSession, name: string, input: Record<strin
   try {
     // On timeout the SDK rejects the call and sends notifications/cancelled for it.
     const answer = await session.client.callTool({ name, arguments: input }, undefined, { timeout: session.timeoutMs });
-    return resultOf(answer as { content?: unknown[]; structuredContent?: unknown; isError?: boolean });
+    return resultOf(answer as { content: unknown[]; structuredContent?: unknown; isError?: boolean });
   } catch (error) {
     return callFailure(session.server, error, session.timeoutMs, session.isClosed(), session.sdk);
   }

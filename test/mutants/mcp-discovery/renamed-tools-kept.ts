@@ -51,7 +51,7 @@ export class ServerTools {
       this.session.server,
       listed.map((tool) => tool.name),
     );
-    const changes = toolListChanges(this.#listed, listed);
+    const changes = toolListChanges(this.#listed, listed, () => false);
     const added = await Promise.all(changes.add.map(async (tool) => ({ tool, check: await schemaCheck(tool.inputSchema) })));
     for (const tool of changes.remove) this.registry.unregister(this.#names.get(tool) as string);
     for (const { tool, check } of added) this.registry.register(remoteTool(this.session, tool, names.get(tool.name) as string, check));
