@@ -4,10 +4,12 @@
 //   dist/help.txt  what `dispatch-lab --help` prints at 80 columns, taken from the CLI just built;
 //   dist/cli.js    the entry: prints help.txt for a bare `--help` (yargs and its text layout cost most of a cold start),
 //                  otherwise loads main.js.
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { once } from 'node:events';
 import { readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -72,25 +74,82 @@ if (help === undefined) await import('./main.js');
 else process.stdout.write(help);
 `);
 
-// The course's MCP server as one file (harness/mcp/course-server.bundle.mjs, not committed, shipped in harness/): every
-// mcp case starts it, and one file loads faster than the SDK's and zod's few hundred modules. Its first line names the
-// source it was built from; harness/mcp/course-server.mjs starts it only while that still matches.
+// The course's MCP server as one CommonJS file (harness/mcp/course-server.bundle.cjs, not committed, shipped in
+// harness/): every mcp case starts it, and one file loads faster than the SDK's and zod's few hundred modules (and as
+// CommonJS, faster than as an ES module). Its first line names the source it was built from; harness/mcp/course-server.mjs
+// starts it only while that still matches.
 const serverSource = fileURLToPath(new URL('../harness/mcp/course-server-main.mjs', import.meta.url));
-const { bundleHeader } = await import('../harness/mcp/course-server.mjs');
+const serverEntry = fileURLToPath(new URL('../harness/mcp/course-server.mjs', import.meta.url));
+const { bundleFile, bundleHeader, cacheFile } = await import('../harness/mcp/course-server.mjs');
 const server = await build({
   absWorkingDir: root,
   entryPoints: [serverSource],
   bundle: true,
   write: false,
-  outfile: 'harness/mcp/course-server.bundle.mjs',
+  outfile: bundleFile,
   platform: 'node',
-  format: 'esm',
+  format: 'cjs',
   target: 'node20',
   minify: true,
   legalComments: 'none',
-  // The SDK's dependencies include CommonJS modules that call require(): give the ES module bundle one.
-  banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
   logLevel: 'warning',
 });
 const serverCode = server.outputFiles[0].text.replace(/^#!.*\n/, '');
-writeFileSync(fileURLToPath(new URL('../harness/mcp/course-server.bundle.mjs', import.meta.url)), bundleHeader(readFileSync(serverSource)) + serverCode);
+rmSync(cacheFile, { force: true });
+rmSync(fileURLToPath(new URL('../harness/mcp/course-server.bundle.mjs', import.meta.url)), { force: true }); // the ES module bundle of older builds
+const buildId = createHash('sha256').update(serverCode).digest('hex').slice(0, 32);
+writeFileSync(bundleFile, `${bundleHeader(readFileSync(serverSource, 'utf8'))}${buildId}\n${serverCode}`);
+await writeServerCodeCache(buildId);
+
+// The V8 code cache of the bundle (harness/mcp/course-server.bundle.cache, beside it): the bundle is run here, by the
+// same code that runs it in a case, through a scripted session (initialize, tools/list, tools/call: valid, invalid),
+// and what V8 compiled for it by the end is written as the process exits. A case then starts without compiling most
+// of it. Only this build writes the cache; a cache V8 refuses (another node, other V8 flags) costs only that saving.
+async function writeServerCodeCache(buildId) {
+  const driver = `import { renameSync, readFileSync, writeFileSync } from 'node:fs';
+import { bundleFile, cacheFile, cacheHeader, runBundle } from ${JSON.stringify(pathToFileURL(serverEntry).href)};
+const text = readFileSync(bundleFile, 'utf8');
+const buildId = ${JSON.stringify(buildId)};
+process.argv = [process.argv[0], ${JSON.stringify(serverEntry)}];
+const script = runBundle(text);
+process.on('exit', () => {
+  writeFileSync(cacheFile + '.tmp', Buffer.concat([cacheHeader(buildId), script.createCachedData()]));
+  renameSync(cacheFile + '.tmp', cacheFile);
+});`;
+  const requests = [
+    { jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'build', version: '1.0.0' } } },
+    { jsonrpc: '2.0', method: 'notifications/initialized' },
+    { jsonrpc: '2.0', id: 1, method: 'tools/list' },
+    { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'echo', arguments: { text: 'hi' } } },
+    { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'add', arguments: { a: 'one' } } },
+  ];
+  // V8 flags (NODE_OPTIONS such as --max-old-space-size) are part of what a cache is valid for: a case has none.
+  const env = { ...process.env };
+  delete env.NODE_OPTIONS;
+  const child = spawn(process.execPath, ['--input-type=module', '-e', driver], { cwd: root, env, stdio: ['pipe', 'pipe', 'inherit'] });
+  const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
+  let pending = '';
+  let next = 0;
+  // One request at a time, each after the answer to the one before (a notification needs none).
+  const sendNext = () => {
+    while (next < requests.length) {
+      const request = requests[next++];
+      child.stdin.write(`${JSON.stringify(request)}\n`);
+      if (request.id !== undefined) return;
+    }
+    child.stdin.end();
+  };
+  child.stdout.on('data', (chunk) => {
+    pending += chunk;
+    for (let at = pending.indexOf('\n'); at !== -1; at = pending.indexOf('\n')) {
+      const line = pending.slice(0, at);
+      pending = pending.slice(at + 1);
+      if (JSON.parse(line).id !== undefined) sendNext();
+    }
+  });
+  sendNext();
+  const [code, signal] = await once(child, 'exit');
+  clearTimeout(timer);
+  if (code !== 0 || next < requests.length) throw new Error(`the course server's scripted session ended with ${signal ?? `exit code ${code}`} after ${next} of ${requests.length} requests`);
+  readFileSync(cacheFile);
+}

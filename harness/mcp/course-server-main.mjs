@@ -16,7 +16,7 @@
 // --trace         log every JSON-RPC message it receives (<-) and sends (->) on stderr
 //
 // It exits when its stdin closes (the client ended the session). course-server.mjs is its entry: it starts this file's
-// one-file build (course-server.bundle.mjs) when that build is current, and this file otherwise.
+// one-file build (course-server.bundle.cjs) when that build is current, and this file otherwise.
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
@@ -410,4 +410,9 @@ async function main() {
   if (options.reject !== undefined) interceptRequests(transport, options.reject, { code: ErrorCode.InternalError, message: `the server refuses ${options.reject} (--reject)` });
 }
 
-await main();
+// Not awaited at top level: the bundle of this file is CommonJS (see course-server.mjs). An error at start still ends
+// the process with exit code 1 and its stack on stderr.
+main().catch((error) => {
+  process.stderr.write(`${error?.stack ?? error}\n`);
+  process.exit(1);
+});

@@ -3,38 +3,77 @@
 //
 //   node harness/mcp/course-server.mjs --name course --tools echo,add,stats [--upper a.b,c] [--exit-on-list] [--trace]
 //
-// This entry starts course-server.bundle.mjs, the one-file build of course-server-main.mjs that scripts/build.mjs writes
-// (the SDK and zod inlined, so node reads one file instead of resolving a few hundred modules: a faster start for
-// every mcp case), when that build was made from the course-server-main.mjs beside it; otherwise the source itself.
+// This entry starts course-server.bundle.cjs, the one-file CommonJS build of course-server-main.mjs that
+// scripts/build.mjs writes (the SDK and zod inlined: node reads one file instead of resolving a few hundred modules),
+// when that build was made from the course-server-main.mjs beside it; otherwise the source itself. The bundle is
+// compiled with the V8 code cache scripts/build.mjs left beside it (course-server.bundle.cache) when that cache was
+// taken from this very bundle; V8 refuses one from another node or other flags, and then compiles as if there were none.
+// Nothing here writes the cache: a case never changes harness/.
 import { createHash } from 'node:crypto';
-import { closeSync, openSync, readFileSync, readSync, realpathSync } from 'node:fs';
-import { pathToFileURL } from 'node:url';
+import { readFileSync, realpathSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Script } from 'node:vm';
 
 const source = new URL('./course-server-main.mjs', import.meta.url);
-const bundle = new URL('./course-server.bundle.mjs', import.meta.url);
+export const bundleFile = fileURLToPath(new URL('./course-server.bundle.cjs', import.meta.url));
+export const cacheFile = fileURLToPath(new URL('./course-server.bundle.cache', import.meta.url));
 
-// The first line of a bundle built from `text` (scripts/build.mjs writes it).
+// The first line of a bundle built from the source `text`, up to the build's own id (scripts/build.mjs writes the
+// line, the id after it: a hash of the bundle's code).
 export function bundleHeader(text) {
-  return `// built from course-server-main.mjs, sha256 ${createHash('sha256').update(text).digest('hex')}\n`;
+  return `// built from course-server-main.mjs, sha256 ${createHash('sha256').update(text).digest('hex')}, build `;
 }
 
-// Whether the bundle beside this file exists and was built from the current source.
-function isBundleCurrent() {
+// The build id of a bundle `text` (the rest of its first line), or undefined when it was not built from `sourceText`.
+export function buildIdOf(text, sourceText) {
+  const header = bundleHeader(sourceText);
+  const end = text.indexOf('\n');
+  return text.startsWith(header) && end > header.length ? text.slice(header.length, end) : undefined;
+}
+
+// What a code cache taken from the bundle of that build id starts with: V8 checks only that a cache was made for a
+// source of the same length, so a cache must outlive no rebuild.
+export function cacheHeader(buildId) {
+  return Buffer.from(`code cache of build ${buildId}\n`);
+}
+
+// The current bundle, when it was built from the source beside it: its text and build id.
+function currentBundle() {
   try {
-    const expected = bundleHeader(readFileSync(source));
-    const head = Buffer.alloc(expected.length);
-    const fd = openSync(bundle, 'r');
-    try {
-      readSync(fd, head, 0, head.length, 0);
-    } finally {
-      closeSync(fd);
-    }
-    return head.toString('utf8') === expected;
+    const text = readFileSync(bundleFile, 'utf8');
+    const buildId = buildIdOf(text, readFileSync(source, 'utf8'));
+    return buildId === undefined ? undefined : { text, buildId };
   } catch {
-    return false;
+    return undefined;
   }
 }
 
-// Started as a program (not imported by scripts/build.mjs for bundleHeader): run the server.
+// The V8 code cache for the bundle of that build id, or undefined when it is missing or was taken from another build.
+export function cachedDataFor(buildId, cache = cacheFile) {
+  try {
+    const data = readFileSync(cache);
+    const header = cacheHeader(buildId);
+    return data.subarray(0, header.length).equals(header) ? data.subarray(header.length) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+// Compiles and runs the bundle `text` as node would run a CommonJS module of that file, with `cachedData` when given;
+// returns the compiled script (scripts/build.mjs takes its code cache from it).
+export function runBundle(text, cachedData) {
+  const script = new Script(`(function (exports, require, module, __filename, __dirname) {${text}\n})`, { filename: bundleFile, cachedData });
+  const module = { exports: {} };
+  script.runInThisContext().call(module.exports, module.exports, createRequire(bundleFile), module, bundleFile, dirname(bundleFile));
+  return script;
+}
+
+// Started as a program (not imported by scripts/build.mjs): run the server.
 const isMain = process.argv[1] !== undefined && pathToFileURL(realpathSync(process.argv[1])).href === import.meta.url;
-if (isMain) await import((isBundleCurrent() ? bundle : source).href);
+if (isMain) {
+  const bundle = currentBundle();
+  if (bundle === undefined) await import(source.href);
+  else runBundle(bundle.text, cachedDataFor(bundle.buildId));
+}

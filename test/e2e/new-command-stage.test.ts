@@ -26,12 +26,12 @@ async function byHand(path: string, text: string): Promise<void> {
 }
 
 // Every file of the copy with its text, but the build's output (dist/ is not copied; the build also writes
-// harness/mcp/course-server.bundle.mjs).
+// harness/mcp/course-server.bundle.cjs and its code cache, course-server.bundle.cache).
 async function snapshot(): Promise<Map<string, string>> {
   const files = new Map<string, string>();
   for (const top of COPIED) {
     const entries = top.includes('.') ? [top] : (await readdir(join(dir, top), { recursive: true, withFileTypes: true })).filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name).slice(dir.length + 1));
-    for (const path of entries) if (!path.includes('.dispatch-lab') && !path.endsWith('.bundle.mjs')) files.set(path, await readFile(join(dir, path), 'utf8'));
+    for (const path of entries) if (!path.includes('.dispatch-lab') && !/\.bundle\.(cjs|cache)$/.test(path)) files.set(path, await readFile(join(dir, path), 'utf8'));
   }
   return files;
 }
