@@ -86,10 +86,10 @@ describe('packages bundled ahead for a host build', () => {
     expect(JSON.parse(run.stdout)).toStrictEqual({ command: 'dispatch', sameZod: true, ok: false });
   });
 
-  it('a course without the SDK installed is built as before: nothing beside the program', async () => {
+  it('a course without the SDK installed is built as before: nothing beside the program but its source map', async () => {
     const dir = course("import missing from 'not-installed-anywhere';\nconsole.log(typeof missing);\n", false);
     const bundle = await built(dir);
     expect(fs.readFileSync(bundle, 'utf8')).toContain('from "not-installed-anywhere"');
-    expect(fs.readdirSync(path.dirname(bundle))).toStrictEqual(['program.mjs']);
+    expect(fs.readdirSync(path.dirname(bundle))).toStrictEqual(['program.mjs', 'program.mjs.map']);
   });
 });

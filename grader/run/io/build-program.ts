@@ -54,7 +54,9 @@ export async function createProgramBuilder(courseDir: string, outputId: string, 
     platform: 'node',
     format: 'esm',
     target: 'node20',
-    sourcemap: 'inline',
+    // Linked, not inline: with --enable-source-maps node measures every line of a module that names a map, and an inline
+    // map is most of the bundle's text (~8 ms a case); the map file itself is read the same, and stacks map the same.
+    sourcemap: 'linked',
     logLevel: 'silent',
   };
   const plain: esbuild.BuildOptions = { ...options, packages: 'external' };
