@@ -106,7 +106,8 @@ describe('a build cache entry', () => {
     expect(decodeEntry(new TextEncoder().encode('dispatch-lab-build 1 {not json\nbundle'))).toBeUndefined();
   });
 
-  it.each([
+  type Now = Parameters<typeof staleFact>[1];
+  it.each<[string, Now, string]>([
     ['an input', { input: () => 'a2', folder: () => 'f1', config: () => null }, 'program.ts changed'],
     ['a folder listing', { input: () => 'a1', folder: () => 'f2', config: () => null }, 'the files in /c changed'],
     ['a config file that appeared', { input: () => 'a1', folder: () => 'f1', config: () => 'c1' }, '/c/tsconfig.json changed'],
