@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { charWidth, displayWidth } from '../../grader/text/core/display-width.ts';
+import stringWidth from 'string-width';
+import { charWidth, displayWidth, NARROW_SYMBOLS } from '../../grader/text/core/display-width.ts';
 import { describeStringDifference } from '../../grader/judge/core/string-difference.ts';
 
 describe('displayWidth', () => {
@@ -18,6 +19,28 @@ describe('displayWidth', () => {
 
   it('counts a combining mark as no column', () => {
     expect(charWidth('\u0301')).toBe(0);
+  });
+});
+
+describe('the narrow symbols counted without string-width', () => {
+  const segments = (text: string) => [...new Intl.Segmenter().segment(text)].map((s) => s.segment);
+
+  it.each([...NARROW_SYMBOLS])('%s takes one column and never joins a neighbour', (ch) => {
+    expect(stringWidth(ch)).toBe(1);
+    expect(ch.length).toBe(1);
+    expect(segments(`a${ch}${ch}\u00e9${ch}b`)).toEqual(['a', ch, ch, '\u00e9', ch, 'b']);
+  });
+
+  it.each([
+    '✓ echo › roundtrip 12 ms',
+    '\u001b[32m✓\u001b[39m done — 3 of 3 · ok…',
+    '┌──┬──┐ │ → ← ↑ ↓ × ▸ • – ┼┴┤├┘└┐',
+    '✓ ✅ mixed with an emoji',
+    '✓ 日本語',
+    'e\u0301 ✓',
+    '\u001b]8;;x\u0007link\u001b]8;;\u0007 ✓',
+  ])('%j is as wide as string-width says', (text) => {
+    expect(displayWidth(text)).toBe(stringWidth(text));
   });
 });
 

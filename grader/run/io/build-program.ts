@@ -1,14 +1,15 @@
 import { mkdir, rm } from 'node:fs/promises';
 import { join, relative } from 'node:path';
-import * as esbuild from 'esbuild';
+import type * as esbuild from 'esbuild';
 import { trackFolder } from '../../sandbox/io/exit-cleanup.ts';
 import type { RunLimits } from '../../sandbox/io/case-limits.ts';
 import { buildIsolated, type BuildMessage } from '../../sandbox/io/isolated-build.ts';
 import type { Isolation } from '../../sandbox/io/isolation.ts';
-import { packageInliner } from './package-inlining.ts';
+import { buildCache } from './build-cache.ts';
+import { sdkFamily } from './sdk-family.ts';
 
 export type BuildOutcome =
-  | { ok: true; bundlePath: string; durationMs: number }
+  | { ok: true; bundlePath: string; durationMs: number; /** The bundle came from the build cache (build-cache.ts). */ cached?: true }
   | { ok: false; errors: string[]; durationMs: number };
 
 /** Builds a course directory's program.ts into one runnable module; rebuilds are incremental. */
@@ -17,6 +18,9 @@ export type ProgramBuilder = {
   /** Stops the builder and removes its output. */
   dispose(): Promise<void>;
 };
+
+/** One esbuild build of program.ts on the host, kept for incremental rebuilds; a success lists the files it read. */
+type HostBuild = { build(): Promise<{ ok: true; inputs: string[] } | { ok: false; errors: string[] }>; dispose(): Promise<void> };
 
 // "program.ts:3:5: error text" lines, relative to the course directory, with the offending source line.
 function formatMessages(messages: BuildMessage[], courseDir: string): string[] {
@@ -27,8 +31,61 @@ function formatMessages(messages: BuildMessage[], courseDir: string): string[] {
   });
 }
 
+// The esbuild options of a host build of `courseDir`'s program.ts into `bundlePath` (its packages all left to node).
+function hostOptions(courseDir: string, bundlePath: string): esbuild.BuildOptions {
+  return {
+    entryPoints: [join(courseDir, 'program.ts')],
+    absWorkingDir: courseDir,
+    outfile: bundlePath,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    // Linked, not inline: with --enable-source-maps node measures every line of a module that names a map, and an inline
+    // map is most of the bundle's text (~8 ms a case); the map file itself is read the same, and stacks map the same.
+    sourcemap: 'linked',
+    logLevel: 'silent',
+    metafile: true,
+    packages: 'external',
+  };
+}
+
+// An incremental esbuild build of the program. esbuild and the package inliner load here, on the first build the
+// cache cannot answer: a run that reuses a cached bundle never starts esbuild.
+async function hostBuild(courseDir: string, outDir: string, bundlePath: string): Promise<HostBuild> {
+  const esbuild = await import('esbuild');
+  const { packageInliner } = await import('./package-inlining.ts');
+  const plain = hostOptions(courseDir, bundlePath);
+  const { packages: _external, ...options } = plain;
+  // The MCP SDK's packages bundled ahead beside the program (package-inlining.ts); should that build fail, the program
+  // is built as before, its packages all left to node.
+  const inliner = packageInliner(courseDir, outDir);
+  let context = await esbuild.context(inliner ? { ...options, plugins: [inliner.plugin] } : plain);
+  let usesInliner = inliner !== undefined;
+  return {
+    async build() {
+      try {
+        let result = await context.rebuild();
+        if (usesInliner && inliner && (await inliner.build()).length > 0) {
+          await context.dispose();
+          context = await esbuild.context(plain);
+          usesInliner = false;
+          result = await context.rebuild();
+        }
+        return { ok: true, inputs: Object.keys(result.metafile?.inputs ?? {}) };
+      } catch (error) {
+        const errors = (error as esbuild.BuildFailure).errors;
+        if (!Array.isArray(errors)) return { ok: false, errors: [String(error)] };
+        return { ok: false, errors: formatMessages(errors, courseDir) };
+      }
+    },
+    dispose: () => context.dispose(),
+  };
+}
+
 // A builder whose output lives in a private folder under <courseDir>/.dispatch-lab/build, so parallel runs never collide.
-// With isolation (--isolate), every build runs inside the submission's sandbox (isolated-build.ts); else on the host, incrementally.
+// With isolation (--isolate), every build runs inside the submission's sandbox (isolated-build.ts), and no cache is
+// read or written; else on the host, incrementally, the first build answered from the build cache when it can.
 export async function createProgramBuilder(courseDir: string, outputId: string, sandbox?: { isolation: Isolation; limits?: RunLimits }): Promise<ProgramBuilder> {
   const outDir = join(courseDir, '.dispatch-lab', 'build', outputId);
   const bundlePath = join(outDir, 'program.mjs');
@@ -46,46 +103,28 @@ export async function createProgramBuilder(courseDir: string, outputId: string, 
     };
   }
   await mkdir(outDir, { recursive: true });
-  const options: esbuild.BuildOptions = {
-    entryPoints: [join(courseDir, 'program.ts')],
-    absWorkingDir: courseDir,
-    outfile: bundlePath,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    // Linked, not inline: with --enable-source-maps node measures every line of a module that names a map, and an inline
-    // map is most of the bundle's text (~8 ms a case); the map file itself is read the same, and stacks map the same.
-    sourcemap: 'linked',
-    logLevel: 'silent',
-  };
-  const plain: esbuild.BuildOptions = { ...options, packages: 'external' };
-  // The MCP SDK's packages bundled ahead beside the program (package-inlining.ts); should that build fail, the program
-  // is built as before, its packages all left to node.
-  const inliner = packageInliner(courseDir, outDir);
-  let context = await esbuild.context(inliner ? { ...options, plugins: [inliner.plugin] } : plain);
-  let usesInliner = inliner !== undefined;
+  // What decides the bundle besides the files read: the options (the output folder's name aside) and the SDK's packages
+  // that get inlined, with their versions.
+  const { outfile: _outfile, ...options } = hostOptions(courseDir, bundlePath);
+  const cache = buildCache(courseDir, { options, inlined: [...sdkFamily(courseDir)].sort(([a], [b]) => (a < b ? -1 : 1)) });
+  let host: HostBuild | undefined;
+  let isFirst = true;
   return {
     async build() {
       const started = performance.now();
       const elapsed = () => Math.round(performance.now() - started);
-      try {
-        await context.rebuild();
-        if (usesInliner && inliner && (await inliner.build()).length > 0) {
-          await context.dispose();
-          context = await esbuild.context(plain);
-          usesInliner = false;
-          await context.rebuild();
-        }
-        return { ok: true, bundlePath, durationMs: elapsed() };
-      } catch (error) {
-        const errors = (error as esbuild.BuildFailure).errors;
-        if (!Array.isArray(errors)) return { ok: false, errors: [String(error)], durationMs: elapsed() };
-        return { ok: false, errors: formatMessages(errors, courseDir), durationMs: elapsed() };
-      }
+      // Only the first build asks the cache: later ones follow an edit, which esbuild's incremental rebuild handles best.
+      const mayRestore = isFirst;
+      isFirst = false;
+      if (mayRestore && (await cache.restore(bundlePath).catch(() => false))) return { ok: true, bundlePath, durationMs: elapsed(), cached: true };
+      host ??= await hostBuild(courseDir, outDir, bundlePath);
+      const built = await host.build();
+      if (!built.ok) return { ok: false, errors: built.errors, durationMs: elapsed() };
+      await cache.store(bundlePath, built.inputs).catch(() => undefined);
+      return { ok: true, bundlePath, durationMs: elapsed() };
     },
     async dispose() {
-      await context.dispose();
+      await host?.dispose();
       await rm(outDir, { recursive: true, force: true });
       untrack();
     },

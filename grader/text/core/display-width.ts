@@ -5,6 +5,16 @@ import stringWidth from 'string-width';
 
 /** Bidi controls, escaped as safe-text escapes them, so that what is measured is what is printed. */
 const BIDI = /^[\u200e\u200f\u202a-\u202e\u2066-\u2069]$/;
+/**
+ * Characters that take one column each and never join a neighbour into one cluster: printable ASCII and the symbols the
+ * reporters draw with (the display-width test checks each against string-width). A text made only of them, once its
+ * colour codes are gone, is as wide as it is long: counted without string-width, which spends a fraction of a
+ * millisecond on every text holding anything but ASCII (its emoji test), and the reporters measure every line.
+ */
+export const NARROW_SYMBOLS = '…·✗✓—–─│┼┴┬┤├┘└┐┌›→←↑↓×▸•';
+const ALL_NARROW = new RegExp(`^[\\u0020-\\u007e${NARROW_SYMBOLS}]*$`);
+/** The colour codes (SGR sequences) picocolors writes. */
+const SGR = /\u001b\[[0-9;]*m/g;
 const ESCAPES: Record<string, string> = { '\n': '\\n', '\t': '\\t', '\r': '\\r', '\b': '\\b', '\f': '\\f', '\v': '\\v', '"': '\\"', '\\': '\\\\' };
 
 // One character as a JSON string would show it: newline, tab and other controls escaped, the rest as is.
@@ -17,10 +27,11 @@ export function visibleChar(ch: string): string {
 
 // The columns one character (a code point) takes on a terminal: 0, 1 or 2.
 export function charWidth(ch: string): number {
-  return stringWidth(ch);
+  return ALL_NARROW.test(ch) ? ch.length : stringWidth(ch);
 }
 
 // The columns a text (without newlines) takes on a terminal; ANSI colour codes take none.
 export function displayWidth(text: string): number {
-  return stringWidth(text);
+  const plain = text.includes('\u001b') ? text.replace(SGR, '') : text;
+  return ALL_NARROW.test(plain) ? plain.length : stringWidth(text);
 }
