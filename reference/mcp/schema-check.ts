@@ -60,8 +60,14 @@ function compilerFor(dialect: Dialect): Promise<Compile> {
 async function loadCompiler(dialect: Dialect): Promise<Compile> {
   const [{ Ajv }, { Ajv2019 }, { Ajv2020 }, formats] = await Promise.all([import('ajv'), import('ajv/dist/2019.js'), import('ajv/dist/2020.js'), import('ajv-formats')]);
   // verbose: each error carries the value it checked and its keyword's schema (see schemaMessage).
-  // Stryker disable next-line BooleanLiteral: with strict off, allowUnionTypes changes nothing (it only lifts a strict-mode rule), and logger only decides whether ajv's warnings reach stderr.
-  const options = { allErrors: false, strict: false, allowUnionTypes: true, verbose: true, logger: false as const };
+  const options = {
+    allErrors: false,
+    strict: false,
+    // Stryker disable next-line BooleanLiteral: with strict off, allowUnionTypes changes nothing (it only lifts a strict-mode rule).
+    allowUnionTypes: true,
+    verbose: true,
+    logger: false as const,
+  };
   const ajv = new { '2020-12': Ajv2020, '2019-09': Ajv2019, 'draft-07': Ajv }[dialect](options);
   // ajv-formats is CommonJS: its module.exports is the plugin, and carries itself as .default.
   formats.default.default(ajv);
