@@ -1,4 +1,4 @@
-import type { ErrorObject, ValidateFunction } from 'ajv';
+import type { Ajv, ErrorObject, Options, ValidateFunction } from 'ajv';
 import { schemaMessage } from './schema-message.ts';
 
 // The whole discovered schema, enforced by ajv in the draft the schema declares with "$schema"
@@ -57,8 +57,15 @@ function compilerFor(dialect: Dialect): Promise<Compile> {
   return compiler;
 }
 
+// The ajv class of each draft, imported only when a schema of that draft is first compiled: each brings its own vocabularies.
+const AJV_CLASSES = {
+  '2020-12': () => import('ajv/dist/2020.js').then((m) => m.Ajv2020),
+  '2019-09': () => import('ajv/dist/2019.js').then((m) => m.Ajv2019),
+  'draft-07': () => import('ajv').then((m) => m.Ajv),
+} satisfies Record<Dialect, () => Promise<new (options: Options) => Ajv>>;
+
 async function loadCompiler(dialect: Dialect): Promise<Compile> {
-  const [{ Ajv }, { Ajv2019 }, { Ajv2020 }, formats] = await Promise.all([import('ajv'), import('ajv/dist/2019.js'), import('ajv/dist/2020.js'), import('ajv-formats')]);
+  const [AjvClass, formats] = await Promise.all([AJV_CLASSES[dialect](), import('ajv-formats')]);
   // verbose: each error carries the value it checked and its keyword's schema (see schemaMessage).
   const options = {
     allErrors: false,
@@ -68,7 +75,7 @@ async function loadCompiler(dialect: Dialect): Promise<Compile> {
     verbose: true,
     logger: false as const,
   };
-  const ajv = new { '2020-12': Ajv2020, '2019-09': Ajv2019, 'draft-07': Ajv }[dialect](options);
+  const ajv = new AjvClass(options);
   // ajv-formats is CommonJS: its module.exports is the plugin, and carries itself as .default.
   formats.default.default(ajv);
   return (schema) => ajv.compile(schema);

@@ -85,7 +85,7 @@ export function packageInliner(courseDir: string, outDir: string): PackageInline
       if (wanted.size === 0) return [];
       const entries = [...wanted].sort(([a], [b]) => (a < b ? -1 : 1));
       const key = createHash('sha256')
-        .update(JSON.stringify({ entries, family: [...family].sort(([a], [b]) => (a < b ? -1 : 1)), esbuild: esbuild.version, layout: 1 }))
+        .update(JSON.stringify({ entries, family: [...family].sort(([a], [b]) => (a < b ? -1 : 1)), esbuild: esbuild.version, layout: 2 }))
         .digest('hex')
         .slice(0, 16);
       if (key === linked) return [];
@@ -125,8 +125,9 @@ export function packageInliner(courseDir: string, outDir: string): PackageInline
           platform: 'node',
           format: 'esm',
           target: 'node20',
-          // Stack frames in a package still name its files; their text is read from node_modules, not carried here.
-          sourcemap: 'inline',
+          // Stack frames in a package still name its files; their text is read from node_modules, not carried here. Linked,
+          // not inline: under --enable-source-maps node splits the whole text of a module that names a map into lines.
+          sourcemap: 'linked',
           sourcesContent: false,
           logLevel: 'silent',
           plugins: [packagesPlugin],
