@@ -61,16 +61,16 @@ function lengthRule(schema: JsonSchema, value: unknown): string | undefined {
 
 function objectViolation(schema: JsonSchema, value: Record<string, unknown>, path: string): string | undefined {
   for (const name of schema.required ?? []) {
-    if (!Object.hasOwn(value, name)) return `'${name}' is a required property (path: ${child(path, name)})`;
+    if (!Object.hasOwn(value, name)) return `'${name}' is a required property (path: ${childPath(path, name)})`;
   }
   const declared = schema.properties ?? {};
   {
     const extra = Object.keys(value).find((name) => !Object.hasOwn(declared, name));
-    if (extra !== undefined) return `'${extra}' is not an allowed property (path: ${child(path, extra)})`;
+    if (extra !== undefined) return `'${extra}' is not an allowed property (path: ${childPath(path, extra)})`;
   }
   for (const [name, property] of Object.entries(declared)) {
     if (!Object.hasOwn(value, name)) continue;
-    const problem = firstViolation(property, value[name], child(path, name));
+    const problem = firstViolation(property, value[name], childPath(path, name));
     if (problem !== undefined) return problem;
   }
   return undefined;
@@ -88,7 +88,7 @@ function arrayViolation(schema: JsonSchema, value: unknown[], path: string): str
 }
 
 // "name" under the root, "parent.name" below it.
-function child(path: string, name: string): string {
+export function childPath(path: string, name: string): string {
   return path === '$' ? name : `${path}.${name}`;
 }
 
