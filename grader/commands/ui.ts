@@ -55,7 +55,7 @@ export async function uiCommand(args: UiArgs): Promise<number> {
   await hub.ready;
   // A plain log in the terminal (what `test --watch` prints on a pipe); the page is the interactive view.
   const screen = { ...terminalScreen(), isInteractive: false };
-  const builder = await createProgramBuilder(base.courseDir, `ui-${randomUUID()}`);
+  const builder = await createProgramBuilder(base.courseDir, `ui-${randomUUID()}`, undefined, { willRebuild: true });
   const session = createWatchSession({ screen, color: shouldColor(args.color), course, focus: base.selection.stages, run: { base: { ...base, builder, currentFirst: true }, contentRoot }, view: hub.view });
   const token = randomBytes(24).toString('base64url');
   const server = await startUiServer({

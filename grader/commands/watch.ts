@@ -27,7 +27,7 @@ export async function watchCommand(args: TestArgs): Promise<number> {
   await assertProgramExists(base.courseDir);
   Object.assign(base, await sandboxOptionsOf(args, contentRoot, [base.courseDir]));
   const screen = terminalScreen();
-  const builder = await createProgramBuilder(base.courseDir, `watch-${randomUUID()}`, base.isolation ? { isolation: base.isolation, ...(base.limits ? { limits: base.limits } : {}) } : undefined);
+  const builder = await createProgramBuilder(base.courseDir, `watch-${randomUUID()}`, base.isolation ? { isolation: base.isolation, ...(base.limits ? { limits: base.limits } : {}) } : undefined, { willRebuild: true });
   const session = createWatchSession({
     screen,
     color: screen.isInteractive ? shouldColor(args.color) : args.color === true,

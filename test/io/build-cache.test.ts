@@ -44,6 +44,23 @@ describe('the build cache', () => {
     expect(JSON.parse(second.map)).toMatchObject({ version: 3 });
   });
 
+  it('a builder that will rebuild (watch) builds the first edit after a cached first build, bundle and map', async () => {
+    const courseDir = await course();
+    await buildOnce(courseDir);
+    const builder = await createProgramBuilder(courseDir, 'test-rebuild', undefined, { willRebuild: true });
+    try {
+      expect(await builder.build()).toMatchObject({ ok: true, cached: true });
+      await writeFile(join(courseDir, 'lib.ts'), "export const said = 'edited';\n");
+      const edited = await builder.build();
+      expect(edited.ok && edited.cached).toBeFalsy();
+      if (!edited.ok) throw new Error(edited.errors.join('\n'));
+      expect(await readFile(edited.bundlePath, 'utf8')).toContain('edited');
+      expect(JSON.parse(await readFile(`${edited.bundlePath}.map`, 'utf8'))).toMatchObject({ version: 3 });
+    } finally {
+      await builder.dispose();
+    }
+  });
+
   it('builds again when an imported file changes, and reuses it when the same content is written back', async () => {
     const courseDir = await course();
     await buildOnce(courseDir);

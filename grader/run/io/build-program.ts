@@ -1,4 +1,4 @@
-import { mkdir, rm } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import type * as esbuild from 'esbuild';
 import { trackFolder } from '../../sandbox/io/exit-cleanup.ts';
@@ -20,7 +20,12 @@ export type ProgramBuilder = {
 };
 
 /** One esbuild build of program.ts on the host, kept for incremental rebuilds; a success lists the files it read. */
-type HostBuild = { build(): Promise<{ ok: true; inputs: string[] } | { ok: false; errors: string[] }>; dispose(): Promise<void> };
+type HostBuild = {
+  build(): Promise<{ ok: true; inputs: string[] } | { ok: false; errors: string[] }>;
+  /** Builds once in memory, writing nothing, so that the next build() is incremental (see createProgramBuilder). */
+  prime(): Promise<void>;
+  dispose(): Promise<void>;
+};
 
 // "program.ts:3:5: error text" lines, relative to the course directory, with the offending source line.
 function formatMessages(messages: BuildMessage[], courseDir: string): string[] {
@@ -51,11 +56,12 @@ function hostOptions(courseDir: string, bundlePath: string): esbuild.BuildOption
 }
 
 // An incremental esbuild build of the program. esbuild and the package inliner load here, on the first build the
-// cache cannot answer: a run that reuses a cached bundle never starts esbuild.
+// cache cannot answer: a run that reuses a cached bundle never starts esbuild. esbuild builds in memory and build()
+// writes its files (the bundle and its map), so that prime() can run while cases read the bundle.
 async function hostBuild(courseDir: string, outDir: string, bundlePath: string): Promise<HostBuild> {
   const esbuild = await import('esbuild');
   const { packageInliner } = await import('./package-inlining.ts');
-  const plain = hostOptions(courseDir, bundlePath);
+  const plain: esbuild.BuildOptions = { ...hostOptions(courseDir, bundlePath), write: false };
   const { packages: _external, ...options } = plain;
   // The MCP SDK's packages bundled ahead beside the program (package-inlining.ts); should that build fail, the program
   // is built as before, its packages all left to node.
@@ -63,6 +69,9 @@ async function hostBuild(courseDir: string, outDir: string, bundlePath: string):
   let context = await esbuild.context(inliner ? { ...options, plugins: [inliner.plugin] } : plain);
   let usesInliner = inliner !== undefined;
   return {
+    async prime() {
+      await context.rebuild().catch(() => undefined);
+    },
     async build() {
       try {
         let result = await context.rebuild();
@@ -72,6 +81,7 @@ async function hostBuild(courseDir: string, outDir: string, bundlePath: string):
           usesInliner = false;
           result = await context.rebuild();
         }
+        for (const file of result.outputFiles ?? []) await writeFile(file.path, file.contents);
         return { ok: true, inputs: Object.keys(result.metafile?.inputs ?? {}) };
       } catch (error) {
         const errors = (error as esbuild.BuildFailure).errors;
@@ -86,7 +96,14 @@ async function hostBuild(courseDir: string, outDir: string, bundlePath: string):
 // A builder whose output lives in a private folder under <courseDir>/.dispatch-lab/build, so parallel runs never collide.
 // With isolation (--isolate), every build runs inside the submission's sandbox (isolated-build.ts), and no cache is
 // read or written; else on the host, incrementally, the first build answered from the build cache when it can.
-export async function createProgramBuilder(courseDir: string, outputId: string, sandbox?: { isolation: Isolation; limits?: RunLimits }): Promise<ProgramBuilder> {
+// `willRebuild` (watch, ui): after a first build answered from the cache, esbuild builds once in the background, in
+// memory, so that the first save is an incremental rebuild as fast as any later one.
+export async function createProgramBuilder(
+  courseDir: string,
+  outputId: string,
+  sandbox?: { isolation: Isolation; limits?: RunLimits },
+  { willRebuild = false }: { willRebuild?: boolean } = {},
+): Promise<ProgramBuilder> {
   const outDir = join(courseDir, '.dispatch-lab', 'build', outputId);
   const bundlePath = join(outDir, 'program.mjs');
   // A grader that exits at once (a second Ctrl-C) still removes it.
@@ -107,7 +124,7 @@ export async function createProgramBuilder(courseDir: string, outputId: string, 
   // that get inlined, with their versions.
   const { outfile: _outfile, ...options } = hostOptions(courseDir, bundlePath);
   const cache = buildCache(courseDir, { options, inlined: [...sdkFamily(courseDir)].sort(([a], [b]) => (a < b ? -1 : 1)) });
-  let host: HostBuild | undefined;
+  let host: Promise<HostBuild> | undefined;
   let isFirst = true;
   return {
     async build() {
@@ -116,15 +133,22 @@ export async function createProgramBuilder(courseDir: string, outputId: string, 
       // Only the first build asks the cache: later ones follow an edit, which esbuild's incremental rebuild handles best.
       const mayRestore = isFirst;
       isFirst = false;
-      if (mayRestore && (await cache.restore(bundlePath).catch(() => false))) return { ok: true, bundlePath, durationMs: elapsed(), cached: true };
-      host ??= await hostBuild(courseDir, outDir, bundlePath);
-      const built = await host.build();
+      if (mayRestore && (await cache.restore(bundlePath).catch(() => false))) {
+        if (willRebuild) {
+          host = hostBuild(courseDir, outDir, bundlePath).then(async (h) => (await h.prime(), h));
+          // A failure here is the next build's to report, not an unhandled rejection now.
+          host.catch(() => undefined);
+        }
+        return { ok: true, bundlePath, durationMs: elapsed(), cached: true };
+      }
+      host ??= hostBuild(courseDir, outDir, bundlePath);
+      const built = await (await host).build();
       if (!built.ok) return { ok: false, errors: built.errors, durationMs: elapsed() };
       await cache.store(bundlePath, built.inputs).catch(() => undefined);
       return { ok: true, bundlePath, durationMs: elapsed() };
     },
     async dispose() {
-      await host?.dispose();
+      await (await host?.catch(() => undefined))?.dispose();
       await rm(outDir, { recursive: true, force: true });
       untrack();
     },
