@@ -36,7 +36,8 @@ describe.runIf(process.platform === 'linux').each(LAUNCHERS)('--isolate run atta
     expect(run.stdout).not.toMatch(/wrote its own folder/);
     expect(existsSync(join(dir, 'own'))).toBe(false);
     expectNoMarker(run);
-  });
+    // A whole stage, isolated: through unshare at load 30 it took over a minute.
+  }, 240_000);
 
   it('probes-host: no case reads /etc/shadow or opens a kernel setting, /sys or a cgroup file (its own limits included) for writing; as root, an unisolated run does', async () => {
     const run = await kit.isolated(kit.subs().dirOf('probes-host'), launcher);

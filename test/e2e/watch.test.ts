@@ -1,4 +1,5 @@
 import { readdir, readFile, readlink, rm, writeFile } from 'node:fs/promises';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { copyContent } from './cli.ts';
@@ -102,15 +103,27 @@ describe('dispatch-lab test --watch (plain output)', () => {
   });
 
   it('turns five saves within 50 ms into exactly one rerun', async () => {
-    student = await makeStudentDir();
-    watch = startWatchMode(student.dir, ARGS);
-    await watch.waitFor(BLOCK);
-    // Back to back, no timers between them: on a loaded machine a 10 ms timer may fire after the 75 ms debounce.
-    for (let i = 0; i < 5; i++) await student.write('reference/extra.ts', `export const save = ${i};\n`);
-    await watch.waitFor(BLOCK, 2);
-    await new Promise((resolve) => setTimeout(resolve, 2_000));
-    expect(count(watch.output(), BLOCK)).toBe(2);
-    expect(watch.output()).not.toMatch(/run cancelled/);
+    // The premise is five saves inside 50 ms: they are written synchronously, back to back. A machine at load 30 can
+    // still stall the burst past the 75 ms debounce; such a burst is not judged but tried again in a fresh watch.
+    for (let attempt = 1; ; attempt++) {
+      student = await makeStudentDir();
+      watch = startWatchMode(student.dir, ARGS);
+      await watch.waitFor(BLOCK);
+      const started = performance.now();
+      for (let i = 0; i < 5; i++) writeFileSync(join(student.dir, 'reference/extra.ts'), `export const save = ${i};\n`);
+      const burstMs = performance.now() - started;
+      await watch.waitFor(BLOCK, 2);
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      if (burstMs > 50 && attempt < 3) {
+        await watch.stop();
+        await student.dispose();
+        continue;
+      }
+      expect(burstMs).toBeLessThanOrEqual(50);
+      expect(count(watch.output(), BLOCK)).toBe(2);
+      expect(watch.output()).not.toMatch(/run cancelled/);
+      return;
+    }
   });
 
   it('ignores files a program or an editor writes that cannot change a run', async () => {
