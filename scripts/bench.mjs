@@ -7,7 +7,7 @@
 //     `test --watch` child and reading its output;
 //   - `--help` cold start (median) and the grader's own peak memory (VmHWM of its process, children excluded).
 // Prints a table and writes it, with the machine it ran on, to bench/RESULTS.md. Not a test: nothing here passes or fails.
-//   - grading a class: `grade` over BENCH_GRADE_COPIES copies of the reference (default 20), plainly and with --isolate
+//   - grading a class: `grade` over BENCH_GRADE_COPIES copies of the reference (default 20; 0 skips it), plainly and with --isolate
 //     (scripts/bench-grading.mjs), written to its own section of bench/RESULTS.md.
 //   - one case by kind (scripts/bench-cases.mjs): a bare `node -e 0`, a dispatch case and an mcp case, one at a time
 //     in rounds (medians); and the test suite: `npm run test:fast` (BENCH_SUITE=full adds `npm test`, =none skips it).
@@ -291,7 +291,8 @@ try {
   await mkdir(join(root, 'bench'), { recursive: true });
   const pairLines = pairs.map((p, i) => `- round ${i + 1}: shipped ${fmt(p.ours.wall)}, floor ${fmt(p.bare)}, ratio ${p.ratio.toFixed(2)}`);
   await writeFile(join(root, 'bench/RESULTS.md'), `# Benchmark (npm run bench)\n\nWritten by scripts/bench.mjs on ${new Date().toISOString()}; ${cases.length} cases, --jobs ${JOBS}.\n\n${table}\n\nMachine: ${about.join(' · ')}.\n\nShipped and floor alternate; the ratio is the median of the per-round ratios:\n${pairLines.join('\n')}\n\nNaive is sampled: ${slow.sampled} cases spread over the course, run one after another with \`tsx program.ts\`, the mean extrapolated to all ${cases.length}.\n`);
-  await gradingPart(load, cases.length);
+  // BENCH_GRADE_COPIES=0: no grading part (it takes about 40 minutes); RESULTS.md then has no grading section.
+  if (GRADE_COPIES > 0) await gradingPart(load, cases.length);
   console.log('\nwritten: bench/RESULTS.md');
 } finally {
   await rm(dir, { recursive: true, force: true });

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The course's MCP server, for stage mcp-discovery: what it offers and its flags are in course-server-main.mjs.
 //
-//   node harness/mcp/course-server.mjs --name course --tools echo,add,stats [--upper a.b,c] [--exit-on-list] [--trace]
+//   node harness/mcp/course-server.mjs --name course --tools echo,add,stats [more flags: see course-server-main.mjs]
 //
 // This entry starts course-server.bundle.cjs, the one-file CommonJS build of course-server-main.mjs that
 // scripts/build.mjs writes (the SDK and zod inlined: node reads one file instead of resolving a few hundred modules),

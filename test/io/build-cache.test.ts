@@ -104,6 +104,18 @@ describe('the build cache', () => {
     expect(after.bundle).not.toBe(before.bundle);
   });
 
+  it('builds again when only a file the tsconfig.json extends changes', async () => {
+    const courseDir = await course();
+    await writeFile(join(courseDir, 'base.json'), '{ "compilerOptions": {} }\n');
+    await writeFile(join(courseDir, 'tsconfig.json'), '{ "extends": "./base" }\n');
+    await buildOnce(courseDir);
+    expect((await buildOnce(courseDir)).outcome).toMatchObject({ ok: true, cached: true });
+    await writeFile(join(courseDir, 'base.json'), '{ "compilerOptions": { "target": "es2022" } }\n');
+    const changed = await buildOnce(courseDir);
+    expect(changed.outcome).toMatchObject({ ok: true });
+    expect(changed.outcome.ok && changed.outcome.cached).toBeFalsy();
+  });
+
   it('never keeps a failed build: the error is reported on every run', async () => {
     const courseDir = await course();
     await writeFile(join(courseDir, 'lib.ts'), 'export const said = ;\n');

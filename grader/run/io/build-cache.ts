@@ -2,7 +2,8 @@ import { createHash, randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { mkdir, readdir, readFile, readlink, rename, rm, stat, symlink, utimes, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
+import { parse as parseJsonc } from 'jsonc-parser';
 import { decodeEntry, encodeEntry, staleFact, type BuildFacts } from '../core/build-entry.ts';
 
 // A host build of program.ts kept between runs: `dispatch-lab test` (and a watch's first run) on a program that has not
@@ -10,9 +11,9 @@ import { decodeEntry, encodeEntry, staleFact, type BuildFacts } from '../core/bu
 // settings, in node_modules/.cache/dispatch-lab-builds/ (the node_modules that holds esbuild), or the course's
 // .dispatch-lab/builds/ where that cannot be written. An entry is reused only while every file esbuild read is the same,
 // byte for byte, the folders holding them list the same names (a new file can change what an import resolves to) and
-// the tsconfig.json, jsconfig.json and package.json files that esbuild may read for them are the same; else the
-// program is built and the entry replaced. Entries are written whole (a temp file renamed), so runs that race never
-// read half of one; the least recently used go once there are more than MAX_ENTRIES.
+// the tsconfig.json, jsconfig.json and package.json files that esbuild may read for them (and what a tsconfig extends)
+// are the same; else the program is built and the entry replaced. Entries are written whole (a temp file renamed), so
+// runs that race never read half of one; the least recently used go once there are more than MAX_ENTRIES.
 
 /** Entries kept in one cache folder (a bundle with the reference is about 0.5 MB). */
 export const MAX_ENTRIES = 64;
@@ -70,6 +71,45 @@ function foldersAndAbove(folders: Iterable<string>): Set<string> {
   return all;
 }
 
+// `files` and, after them, every file a tsconfig.json or jsconfig.json among them `extends` (followed to its end): a
+// setting changed only in an extended file changes the bundle as well.
+function withExtended(files: string[]): string[] {
+  const all = [...files];
+  const seen = new Set(files);
+  for (let i = 0; i < all.length; i++) {
+    const file = all[i] as string;
+    if (!/[tj]sconfig[^/]*\.json$/.test(file)) continue;
+    let text: string;
+    try {
+      text = readFileSync(file, 'utf8');
+    } catch {
+      continue;
+    }
+    const extended = (parseJsonc(text) as { extends?: unknown } | undefined)?.extends;
+    for (const spec of (Array.isArray(extended) ? extended : [extended]).filter((e): e is string => typeof e === 'string')) {
+      const target = resolveExtended(file, spec);
+      if (target !== undefined && !seen.has(target)) {
+        seen.add(target);
+        all.push(target);
+      }
+    }
+  }
+  return all;
+}
+
+// Where a config's `extends` points: a path beside it (".json" added when it has none), or a package's file.
+function resolveExtended(config: string, spec: string): string | undefined {
+  if (spec.startsWith('.') || isAbsolute(spec)) {
+    const path = resolve(dirname(config), spec);
+    return path.endsWith('.json') ? path : `${path}.json`;
+  }
+  try {
+    return createRequire(config).resolve(spec);
+  } catch {
+    return undefined;
+  }
+}
+
 // The facts of a build of `inputs` in `courseDir` as they are now, with the links beside its bundle; undefined when an
 // input is not a file that can be read (one of another namespace).
 async function factsNow(courseDir: string, inputs: string[], outDir: string): Promise<BuildFacts | undefined> {
@@ -80,7 +120,7 @@ async function factsNow(courseDir: string, inputs: string[], outDir: string): Pr
     hashed.push([input, hash]);
   }
   const folders = [...new Set(inputs.map((input) => dirname(join(courseDir, input))))].sort();
-  const configs = [...foldersAndAbove(folders)].sort().flatMap((dir) => CONFIG_FILES.map((name) => join(dir, name)));
+  const configs = withExtended([...foldersAndAbove(folders)].sort().flatMap((dir) => CONFIG_FILES.map((name) => join(dir, name))));
   const links: [string, string][] = [];
   for (const entry of await readdir(outDir, { withFileTypes: true })) if (entry.isSymbolicLink()) links.push([entry.name, await readlink(join(outDir, entry.name))]);
   return {
