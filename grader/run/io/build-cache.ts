@@ -24,8 +24,8 @@ const CONFIG_FILES = ['tsconfig.json', 'jsconfig.json', 'package.json'];
 export type BuildCache = {
   /** Writes the cached bundle to `bundlePath` (its source map and links beside it) when its entry still holds; whether it did. */
   restore(bundlePath: string): Promise<boolean>;
-  /** Keeps the bundle (and `<bundlePath>.map`) a build just wrote to `bundlePath` from `inputs` (its metafile's, relative to the course directory). */
-  store(bundlePath: string, inputs: string[]): Promise<void>;
+  /** Keeps the bundle and map a build just wrote to `bundlePath` (and `<bundlePath>.map`) from `inputs` (its metafile's, relative to the course directory); their bytes are given, not read back. */
+  store(bundlePath: string, inputs: string[], output: { bundle: Uint8Array; map?: Uint8Array }): Promise<void>;
 };
 
 // The hash of some bytes, short.
@@ -167,11 +167,10 @@ export function buildCache(courseDir: string, settings: unknown): BuildCache {
       }
       return false;
     },
-    async store(bundlePath, inputs) {
+    async store(bundlePath, inputs, output) {
       const facts = await factsNow(courseDir, inputs, dirname(bundlePath)).catch(() => undefined);
       if (!facts) return;
-      const map = await readFile(`${bundlePath}.map`).catch(() => undefined);
-      const entry = encodeEntry(facts, await readFile(bundlePath), map);
+      const entry = encodeEntry(facts, output.bundle, output.map);
       for (const root of roots) {
         const temp = join(root, `${name}.${process.pid}.${randomUUID().slice(0, 8)}`);
         try {

@@ -21,7 +21,7 @@ export type ProgramBuilder = {
 
 /** One esbuild build of program.ts on the host, kept for incremental rebuilds; a success lists the files it read. */
 type HostBuild = {
-  build(): Promise<{ ok: true; inputs: string[] } | { ok: false; errors: string[] }>;
+  build(): Promise<{ ok: true; inputs: string[]; output: { bundle: Uint8Array; map?: Uint8Array } } | { ok: false; errors: string[] }>;
   /** Builds once in memory, writing nothing, so that the next build() is incremental (see createProgramBuilder). */
   prime(): Promise<void>;
   dispose(): Promise<void>;
@@ -81,8 +81,10 @@ async function hostBuild(courseDir: string, outDir: string, bundlePath: string):
           usesInliner = false;
           result = await context.rebuild();
         }
-        for (const file of result.outputFiles ?? []) await writeFile(file.path, file.contents);
-        return { ok: true, inputs: Object.keys(result.metafile?.inputs ?? {}) };
+        const files = result.outputFiles ?? [];
+        for (const file of files) await writeFile(file.path, file.contents);
+        const output = { bundle: files.find((f) => f.path === bundlePath)?.contents ?? new Uint8Array(), map: files.find((f) => f.path === `${bundlePath}.map`)?.contents };
+        return { ok: true, inputs: Object.keys(result.metafile?.inputs ?? {}), output };
       } catch (error) {
         const errors = (error as esbuild.BuildFailure).errors;
         if (!Array.isArray(errors)) return { ok: false, errors: [String(error)] };
@@ -126,6 +128,8 @@ export async function createProgramBuilder(
   const cache = buildCache(courseDir, { options, inlined: [...sdkFamily(courseDir)].sort(([a], [b]) => (a < b ? -1 : 1)) });
   let host: Promise<HostBuild> | undefined;
   let isFirst = true;
+  // The last build's cache write: off the path to the first case (it hashes every input), awaited by dispose().
+  let storing: Promise<void> = Promise.resolve();
   return {
     async build() {
       const started = performance.now();
@@ -144,10 +148,11 @@ export async function createProgramBuilder(
       host ??= hostBuild(courseDir, outDir, bundlePath);
       const built = await (await host).build();
       if (!built.ok) return { ok: false, errors: built.errors, durationMs: elapsed() };
-      await cache.store(bundlePath, built.inputs).catch(() => undefined);
+      storing = storing.then(() => cache.store(bundlePath, built.inputs, built.output)).catch(() => undefined);
       return { ok: true, bundlePath, durationMs: elapsed() };
     },
     async dispose() {
+      await storing;
       await (await host?.catch(() => undefined))?.dispose();
       await rm(outDir, { recursive: true, force: true });
       untrack();
