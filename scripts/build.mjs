@@ -150,6 +150,6 @@ process.on('exit', () => {
   sendNext();
   const [code, signal] = await once(child, 'exit');
   clearTimeout(timer);
-  if (code !== 0 || next < requests.length) throw new Error(`the course server's scripted session ended with ${signal ?? `exit code ${code}`} after ${next} of ${requests.length} requests`);
+  if (code !== 0 || next < requests.length) throw new Error(`the course server's scripted session (for its code cache) ended with ${signal ?? `exit code ${code}`} after ${next} of ${requests.length} requests: its stderr is above; run \`node harness/mcp/course-server.mjs --trace\` and send it those requests to see where it stops`);
   readFileSync(cacheFile);
 }
