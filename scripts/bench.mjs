@@ -38,7 +38,8 @@ const CASE_ROUNDS = Number(process.env.BENCH_CASE_ROUNDS ?? 15);
 const SUITE = process.env.BENCH_SUITE ?? 'fast';
 const JOBS = availableParallelism();
 const CLI = join(root, 'bin/dispatch-lab.js');
-const PLAIN_ENV = { ...process.env, NO_COLOR: '1', FORCE_COLOR: '', CI: '' };
+// No FORCE_COLOR at all (an empty one still counts as set, and node warns on stderr when both it and NO_COLOR are).
+const PLAIN_ENV = { ...Object.fromEntries(Object.entries(process.env).filter(([key]) => key !== 'FORCE_COLOR')), NO_COLOR: '1', CI: '' };
 // What a graded case's process gets (studentEnv in grader/run/io/run-case.ts, a temp dir as home): the floor and the
 // per-case figures run in it too, since variables such as NODE_EXTRA_CA_CERTS or NODE_OPTIONS change what node does at start.
 const CASE_HOME = join(tmpdir(), 'dispatch-lab-bench-home');

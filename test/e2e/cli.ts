@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { execa } from 'execa';
+import { COLOUR_SWITCHES, envWithout } from '../child-env.ts';
 
 export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 export const fixturePrograms = join(repoRoot, 'test/fixtures/programs');
@@ -10,13 +11,8 @@ export const fixturePrograms = join(repoRoot, 'test/fixtures/programs');
 /** What one CLI run printed and how it ended. */
 export type CliRun = { exitCode: number; stdout: string; stderr: string; durationMs: number };
 
-// The test runner's environment without the colour switches it sets for itself, nor GitHub Actions' (which add reporters).
-function cleanEnv(): Record<string, string> {
-  const env: Record<string, string> = {};
-  const dropped = new Set(['FORCE_COLOR', 'NO_COLOR', 'GITHUB_ACTIONS', 'GITHUB_STEP_SUMMARY']);
-  for (const [key, value] of Object.entries(process.env)) if (value !== undefined && !dropped.has(key)) env[key] = value;
-  return env;
-}
+// The test runner's environment without the colour switches, nor GitHub Actions' (which add reporters).
+const cleanEnv = () => envWithout([...COLOUR_SWITCHES, 'GITHUB_ACTIONS', 'GITHUB_STEP_SUMMARY']);
 
 // Run the real dispatch-lab bin as a user would, with colours off and a bounded wait.
 export async function runCli(args: string[], options: { cwd?: string; timeoutMs?: number; env?: Record<string, string> } = {}): Promise<CliRun> {

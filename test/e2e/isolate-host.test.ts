@@ -5,6 +5,7 @@ import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { COLOUR_SWITCHES, envWithout } from '../child-env.ts';
 import { repoRoot, runCli } from './cli.ts';
 import { echoCase, privateCases } from './ci-content.ts';
 import { LAUNCHERS, MARKER, expectNoMarker, isRoot, useAttackKit } from './isolate-attack-kit.ts';
@@ -201,7 +202,7 @@ describe.runIf(process.platform === 'linux').each(LAUNCHERS)('--isolate run atta
   it('kill-9: after kill -9 of the grader no process of a case is left', async () => {
     const folder = await privateFolder();
     try {
-      const child = spawn(process.execPath, [join(repoRoot, 'bin/dispatch-lab.js'), 'test', '--dir', kit.subs().dirOf('hangs-with-child'), '--content', kit.content().dir, '--stage', 'echo', '--case', 'roundtrip', '--isolate', '--timeout', '120000'], { env: { ...process.env, TMPDIR: folder.tmp, NO_COLOR: '1', ...launcher }, stdio: 'ignore' });
+      const child = spawn(process.execPath, [join(repoRoot, 'bin/dispatch-lab.js'), 'test', '--dir', kit.subs().dirOf('hangs-with-child'), '--content', kit.content().dir, '--stage', 'echo', '--case', 'roundtrip', '--isolate', '--timeout', '120000'], { env: { ...envWithout(COLOUR_SWITCHES), TMPDIR: folder.tmp, NO_COLOR: '1', ...launcher }, stdio: 'ignore' });
       // The case is running once it wrote its start file in its temp dir.
       const started = async () => readdirSync(folder.tmp).some((d) => existsSync(join(folder.tmp, d, 'started')));
       for (let i = 0; i < 600 && !(await started()); i++) await new Promise((r) => setTimeout(r, 100));

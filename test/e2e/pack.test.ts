@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COLOUR_SWITCHES, envWithout } from '../child-env.ts';
 import { repoRoot } from './cli.ts';
 
 // The package students install, as npm builds it: `npm pack`, installed into an empty project offline (every package
@@ -15,9 +16,7 @@ type Manifest = { scripts?: Record<string, string>; dependencies?: Record<string
 
 // The environment without what `npm exec`/vitest set for themselves, so the child npm reads only its own config.
 function npmEnv(): Record<string, string> {
-  const env: Record<string, string> = {};
-  for (const [key, value] of Object.entries(process.env)) if (value !== undefined && !/^npm_/i.test(key) && key !== 'FORCE_COLOR') env[key] = value;
-  return { ...env, NO_COLOR: '1' };
+  return { ...envWithout(COLOUR_SWITCHES, (key) => /^npm_/i.test(key)), NO_COLOR: '1' };
 }
 
 // Run a command in a folder; a failure throws with what it printed.

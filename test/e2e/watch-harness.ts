@@ -2,6 +2,7 @@ import { cp, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execa, type ResultPromise } from 'execa';
+import { COLOUR_SWITCHES, envWithout } from '../child-env.ts';
 import { repoRoot } from './cli.ts';
 
 /** A scratch student course directory: the repo's program.ts, harness/ and reference/ (a full solution). */
@@ -47,11 +48,7 @@ export type WatchProcess = {
   stop: () => Promise<void>;
 };
 
-function cleanEnv(): Record<string, string> {
-  const env: Record<string, string> = {};
-  for (const [key, value] of Object.entries(process.env)) if (value !== undefined && key !== 'FORCE_COLOR' && key !== 'NO_COLOR' && key !== 'CI') env[key] = value;
-  return env;
-}
+const cleanEnv = () => envWithout([...COLOUR_SWITCHES, 'CI']);
 
 function shellQuote(text: string): string {
   return `'${text.replace(/'/g, `'\\''`)}'`;

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { COLOUR_SWITCHES, envWithout } from '../child-env.ts';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -15,7 +16,7 @@ function runProgram(args: string[], input: string) {
       cwd: REPO,
       input,
       encoding: 'utf8',
-      env: { ...process.env, TMPDIR: tmpdir },
+      env: { ...envWithout(COLOUR_SWITCHES), TMPDIR: tmpdir },
     });
     return { stdout: result.stdout, stderr: result.stderr, status: result.status, leftovers: fs.readdirSync(tmpdir).filter((name) => name.startsWith('dispatch-')) };
   } finally {

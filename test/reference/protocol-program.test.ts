@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { COLOUR_SWITCHES, envWithout } from '../child-env.ts';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -20,7 +21,7 @@ const SEED_REQUEST = `{
 
 // Runs `npx tsx program.ts protocol` with `input` on stdin.
 function runProtocolProgram(input: string) {
-  const result = spawnSync('npx', ['tsx', 'program.ts', 'protocol'], { cwd: REPO, input, encoding: 'utf8' });
+  const result = spawnSync('npx', ['tsx', 'program.ts', 'protocol'], { cwd: REPO, input, encoding: 'utf8', env: envWithout(COLOUR_SWITCHES) });
   return { stdout: result.stdout, stderr: result.stderr, status: result.status };
 }
 
