@@ -12,6 +12,8 @@ import { createProgramBuilder } from './io/build-program.ts';
 import { GraderError } from './grader-error.ts';
 import { readStageStatus } from './io/stage-status.ts';
 import { profilerFromEnv } from './io/case-profiler.ts';
+import { createSlots } from './core/slots.ts';
+import { heldReporters } from './held-reporters.ts';
 
 export type { TestOptions } from './test-options.ts';
 
@@ -63,24 +65,60 @@ export async function runTests(given: TestOptions): Promise<TestOutcome> {
     const graded = new Map<string, StageResult>();
     const failed = new Set<string>();
     let blocker: string | undefined;
-    for (const planned of await stagesInRunOrder(thePlan, options)) {
-      let result: StageResult;
-      const skipReason = blocker ?? (thePlan.mode === 'progressive' ? progressiveBlocker(thePlan, planned.stage.slug, failed) : undefined);
-      if (skipReason !== undefined) {
-        result = { stage: planned.stage, status: 'skip', cases: skipped(planned.cases, skipReason) };
-      } else if (!build.ok) {
-        result = problemStage(planned, build.errors.join('\n'), 'program.ts did not build');
-      } else {
-        result = await runStage(planned, build.bundlePath, options, probe as StartProbe);
+    const order = await stagesInRunOrder(thePlan, options);
+    // Why stage `index` is not run, from the stages graded so far (undefined: it runs).
+    const skipReasonOf = (index: number) => blocker ?? (thePlan.mode === 'progressive' ? progressiveBlocker(thePlan, (order[index] as PlannedStage).stage.slug, failed) : undefined);
+    // The stages share --jobs slots: a stage with no case left to start lets the next one start in the slots its last
+    // cases free (its reports held until its turn), so that no slot idles while a stage ends. With --bail, or once
+    // that stage has a failing case in progressive mode, the next one waits for its turn as before.
+    const slots = createSlots(options.jobs);
+    // Stages start only when the program built.
+    const bundlePath = build.ok ? build.bundlePath : '';
+    const ahead = new Map<number, StageRun>();
+    const start = (index: number, held: boolean): StageRun => {
+      const planned = order[index] as PlannedStage;
+      const stop = new AbortController();
+      const hold = held ? heldReporters(options.reporters) : undefined;
+      const signal = options.signal ? AbortSignal.any([options.signal, stop.signal]) : stop.signal;
+      const onAllStarted = (isClean: boolean) => {
+        const next = index + 1;
+        if (options.bail || next >= order.length || ahead.has(next) || signal.aborted) return;
+        if (thePlan.mode === 'progressive' && !isClean) return;
+        if (skipReasonOf(next) !== undefined) return;
+        ahead.set(next, start(next, true));
+      };
+      const result = runStage(planned, bundlePath, { ...options, reporters: hold?.reporters ?? options.reporters, signal }, probe as StartProbe, { slots, onAllStarted });
+      return { result, stop, release: () => hold?.release() };
+    };
+    try {
+      for (const [index, planned] of order.entries()) {
+        let result: StageResult;
+        const skipReason = skipReasonOf(index);
+        const early = ahead.get(index);
+        ahead.delete(index);
+        if (skipReason !== undefined) {
+          // Started ahead, then skipped after all (the stage before it failed): stopped, and what it ran dropped.
+          if (early) await stopRun(early);
+          result = { stage: planned.stage, status: 'skip', cases: skipped(planned.cases, skipReason) };
+        } else if (!build.ok) {
+          result = problemStage(planned, build.errors.join('\n'), 'program.ts did not build');
+        } else {
+          const run = early ?? start(index, false);
+          run.release();
+          result = await run.result;
+        }
+        if (options.signal?.aborted) {
+          cancelled = true;
+          break;
+        }
+        graded.set(planned.stage.slug, result);
+        emit(reporters, (r) => r.onStageEnd?.(result));
+        if (result.status === 'fail') failed.add(planned.stage.slug);
+        if (blocker === undefined && result.status === 'fail') blocker = blockerAfter(result, options);
       }
-      if (options.signal?.aborted) {
-        cancelled = true;
-        break;
-      }
-      graded.set(planned.stage.slug, result);
-      emit(reporters, (r) => r.onStageEnd?.(result));
-      if (result.status === 'fail') failed.add(planned.stage.slug);
-      if (blocker === undefined && result.status === 'fail') blocker = blockerAfter(result, options);
+    } finally {
+      // A cancelled run may leave a stage started ahead: its processes are gone before the run returns.
+      for (const run of ahead.values()) await stopRun(run);
     }
     // Whatever order they ran in, the report lists the stages in course order.
     for (const planned of thePlan.stages) {
@@ -96,6 +134,15 @@ export async function runTests(given: TestOptions): Promise<TestOutcome> {
   if (!cancelled) emit(reporters, (r) => r.onRunEnd?.(report));
   profiler?.print(performance.now() - started);
   return { report, cancelled };
+}
+
+/** A stage's run in progress: its result to come, how to stop it, and (started ahead of its turn) how to let its reports out. */
+type StageRun = { result: Promise<StageResult>; stop: AbortController; release: () => void };
+
+// Stops a stage's run and waits until its processes are gone; what it ran is dropped.
+async function stopRun(run: StageRun): Promise<void> {
+  run.stop.abort();
+  await run.result.catch(() => undefined);
 }
 
 // Why every stage not run yet is skipped after a failing one (the program cannot run, or --bail), or undefined when they still run.

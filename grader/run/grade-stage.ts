@@ -4,6 +4,7 @@ import { judge } from '../judge/core/judge.ts';
 import { stageStatus } from '../report/core/summarize.ts';
 import { stdinOf } from '../judge/core/reproduce.ts';
 import { runInOrder } from './core/run-pool.ts';
+import type { Slots } from './core/slots.ts';
 import { withRunningCall } from '../judge/core/running-call.ts';
 import { timeoutGate } from './timeout-gate.ts';
 import { repeatedVerdict } from '../judge/core/flaky.ts';
@@ -47,18 +48,30 @@ function sandboxOf(options: TestOptions): Pick<RunRequest, 'isolation' | 'limits
   return { ...(options.isolation ? { isolation: options.isolation } : {}), ...(options.limits ? { limits: options.limits } : {}) };
 }
 
-// Run and judge every case of one stage, --jobs at a time, reporting them in case order.
-export async function runStage(planned: PlannedStage, bundlePath: string, options: TestOptions, probe: StartProbe): Promise<StageResult> {
+/** How a stage shares the run's job slots with the stage after it (app.ts starts that one early). */
+export type StageSlots = {
+  slots: Slots;
+  /** Once this stage has no case left to start; `isClean` when no case of it has failed so far. */
+  onAllStarted: (isClean: boolean) => void;
+};
+
+// Run and judge every case of one stage, --jobs at a time (or in the run's shared slots), reporting them in case order.
+export async function runStage(planned: PlannedStage, bundlePath: string, options: TestOptions, probe: StartProbe, shared?: StageSlots): Promise<StageResult> {
   const { stage, cases } = planned;
   emit(options.reporters, (r) => r.onStageStart?.(planned));
   let bailed = false;
+  let isClean = true;
   const gate = timeoutGate(cases, (c) => options.timeoutMs ?? c.timeoutMs ?? options.defaultTimeoutMs);
   const results = await runInOrder(
     cases,
-    options.jobs,
+    shared?.slots ?? options.jobs,
     // A tool that hangs: once two earlier cases timed out in calls to it (or outside any call), later ones are cut short.
     // The next case's process starts as soon as this one's processes are gone (`release`); its temp dir removal and judging overlap it.
-    (c, i, release) => gate.around(i, (stop) => gradeCase(c, stage, bundlePath, { ...options, signal: options.signal ? AbortSignal.any([options.signal, stop]) : stop }, probe, release)),
+    async (c, i, release) => {
+      const result = await gate.around(i, (stop) => gradeCase(c, stage, bundlePath, { ...options, signal: options.signal ? AbortSignal.any([options.signal, stop]) : stop }, probe, release));
+      if (result.verdict.status !== 'pass') isClean = false;
+      return result;
+    },
     (result) => {
       // A program that crashes at start gets one stage problem, not a line per case.
       if (probe.crash) return;
@@ -67,7 +80,10 @@ export async function runStage(planned: PlannedStage, bundlePath: string, option
       emit(options.reporters, (r) => r.onCaseEnd?.(result, stage));
       options.profiler?.addCase({ report: performance.now() - reporting }, false);
     },
-    () => !bailed && !options.signal?.aborted && !probe.crash,
+    {
+      shouldStart: () => !bailed && !options.signal?.aborted && !probe.crash,
+      ...(shared ? { onAllStarted: () => shared.onAllStarted(isClean && !probe.crash) } : {}),
+    },
   );
   if (probe.crash) return problemStage(planned, describeStartCrash(probe.crash), `program.ts crashes at start: ${crashLine(probe.crash)}`);
   const all = results.map((r, i) => r ?? { case: cases[i] as Case, verdict: { status: 'skip', reason: '--bail: stopped at the first failure' } as Verdict, durationMs: 0 });

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { runInOrder } from '../../grader/run/core/run-pool.ts';
+import { createSlots } from '../../grader/run/core/slots.ts';
+import { heldReporters } from '../../grader/run/held-reporters.ts';
+import type { Reporter } from '../../grader/reporters/reporter.ts';
+import type { Case, CaseResult, Stage } from '../../grader/course/core/types.ts';
 
 // A promise and the function that settles it, for ordering events without timers.
 function deferred(): { promise: Promise<void>; resolve: () => void } {
@@ -49,8 +53,83 @@ describe('runInOrder with release', () => {
       started++;
       release();
       return item;
-    }, () => {}, () => started < 2);
+    }, () => {}, { shouldStart: () => started < 2 });
     expect(started).toBe(2);
     expect(results).toEqual([1, 2, undefined]);
+  });
+});
+
+describe('runInOrder with shared slots', () => {
+  it('says when no task is left to start: as the last one starts, before it ends', async () => {
+    const events: string[] = [];
+    const lastMayEnd = deferred();
+    const pool = runInOrder(['a', 'b'], 2, async (item) => {
+      events.push(`start ${item}`);
+      if (item === 'b') await lastMayEnd.promise;
+      events.push(`end ${item}`);
+    }, () => {}, { onAllStarted: () => events.push('all started') });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(events).toContain('all started');
+    expect(events).not.toContain('end b');
+    lastMayEnd.resolve();
+    await pool;
+    expect(events.filter((e) => e === 'all started')).toHaveLength(1);
+  });
+
+  it('says so once for an empty list, and once when shouldStart stops it early', async () => {
+    let told = 0;
+    await runInOrder([], 2, async () => undefined, () => {}, { onAllStarted: () => told++ });
+    await runInOrder([1, 2, 3], 2, async () => undefined, () => {}, { shouldStart: () => false, onAllStarted: () => told++ });
+    expect(told).toBe(2);
+  });
+
+  it('never has more tasks in flight than slots over two pools, the second started as the first has nothing left to start', async () => {
+    const slots = createSlots(2);
+    let inFlight = 0;
+    let most = 0;
+    const task = async () => {
+      inFlight++;
+      most = Math.max(most, inFlight);
+      await new Promise((resolve) => setTimeout(resolve, 1));
+      inFlight--;
+    };
+    let second: Promise<unknown> | undefined;
+    const first = runInOrder([1, 2, 3], slots, task, () => {}, { onAllStarted: () => (second = runInOrder([4, 5, 6], slots, task, () => {})) });
+    await first;
+    await second;
+    expect(second).toBeDefined();
+    expect(most).toBe(2);
+  });
+});
+
+describe('createSlots', () => {
+  it('hands slots back to the waiters in the order they asked', async () => {
+    const slots = createSlots(1);
+    const order: string[] = [];
+    await slots.take();
+    const waiting = ['x', 'y', 'z'].map((name) => slots.take().then(() => {
+      order.push(name);
+      slots.give();
+    }));
+    slots.give();
+    await Promise.all(waiting);
+    expect(order).toEqual(['x', 'y', 'z']);
+  });
+});
+
+describe('heldReporters', () => {
+  it('keeps a stage\'s hooks in order until released, then passes each on at once', () => {
+    const seen: string[] = [];
+    const target: Reporter = { onStageStart: ({ stage }) => seen.push(`start ${stage.slug}`), onCaseEnd: (result) => seen.push(`case ${result.case.name}`) };
+    const held = heldReporters([target]);
+    const stage = { slug: 'second' } as Stage;
+    const result = (name: string) => ({ case: { name } as Case, verdict: { status: 'pass' }, durationMs: 1 }) as CaseResult;
+    for (const r of held.reporters) r.onStageStart?.({ stage, cases: [] });
+    for (const r of held.reporters) r.onCaseEnd?.(result('c1'), stage);
+    expect(seen).toEqual([]);
+    held.release();
+    expect(seen).toEqual(['start second', 'case c1']);
+    for (const r of held.reporters) r.onCaseEnd?.(result('c2'), stage);
+    expect(seen).toEqual(['start second', 'case c1', 'case c2']);
   });
 });

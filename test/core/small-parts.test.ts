@@ -42,7 +42,7 @@ describe('runInOrder', () => {
 
   it('starts nothing more once told to stop', async () => {
     let started = 0;
-    await runInOrder([1, 2, 3], 1, async () => void started++, () => {}, () => started < 1);
+    await runInOrder([1, 2, 3], 1, async () => void started++, () => {}, { shouldStart: () => started < 1 });
     expect(started).toBe(1);
   });
 });

@@ -1,13 +1,31 @@
-// Run tasks with at most `jobs` in flight and hand results out in task order, whatever order they finish in.
-// A task may call `release` before it ends (its process is gone, only bookkeeping is left): its slot then starts the
-// next task at once, while the rest of it finishes alongside.
+import { createSlots, type Slots } from './slots.ts';
+
+/** What runInOrder may be told besides its tasks. */
+export type PoolHooks = {
+  /** Whether to start another task (checked before each start, also after waiting for a slot). */
+  shouldStart?: () => boolean;
+  /** Called once, as soon as no task is left to start (the last one started, or shouldStart said no). */
+  onAllStarted?: () => void;
+};
+
+// Run tasks with at most `jobs` in flight (a number, or slots shared with other pools) and hand results out in task
+// order, whatever order they finish in. A task may call `release` before it ends (its process is gone, only
+// bookkeeping is left): its slot then starts the next task at once, while the rest of it finishes alongside.
 export async function runInOrder<T, R>(
   items: T[],
-  jobs: number,
+  jobs: number | Slots,
   task: (item: T, index: number, release: () => void) => Promise<R>,
   onResult: (result: R, index: number) => void,
-  shouldStart: () => boolean = () => true,
+  hooks: PoolHooks = {},
 ): Promise<(R | undefined)[]> {
+  const slots = typeof jobs === 'number' ? createSlots(jobs) : jobs;
+  const shouldStart = hooks.shouldStart ?? (() => true);
+  let isAllStarted = false;
+  const allStarted = () => {
+    if (isAllStarted) return;
+    isAllStarted = true;
+    hooks.onAllStarted?.();
+  };
   const results: (R | undefined)[] = new Array(items.length).fill(undefined);
   const done: boolean[] = new Array(items.length).fill(false);
   const running: Promise<void>[] = [];
@@ -19,8 +37,14 @@ export async function runInOrder<T, R>(
       nextToEmit++;
     }
   };
+  const canStart = () => nextToStart < items.length && shouldStart();
   const worker = async (): Promise<void> => {
-    while (nextToStart < items.length && shouldStart()) {
+    while (canStart()) {
+      await slots.take();
+      if (!canStart()) {
+        slots.give();
+        break;
+      }
       const index = nextToStart++;
       let release: () => void = () => {};
       const released = new Promise<void>((resolve) => (release = resolve));
@@ -30,10 +54,16 @@ export async function runInOrder<T, R>(
         emitReady();
       });
       running.push(finished);
-      await Promise.race([finished, released]);
+      if (nextToStart === items.length) allStarted();
+      try {
+        await Promise.race([finished, released]);
+      } finally {
+        slots.give();
+      }
     }
+    allStarted();
   };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(jobs, items.length)) }, worker));
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(slots.size, items.length)) }, worker));
   await Promise.all(running);
   return results;
 }
