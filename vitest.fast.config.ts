@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config';
 /** The pure, reporter, page and content tests, plus the reference tests that spawn nothing heavy (`npm run test:fast`). */
 export const FAST_INCLUDE = ['test/{core,reporters,ui,docs,content}/**/*.test.ts', 'test/reference/*.test.ts', 'test/io/*.test.ts'];
 /** A test file that starts the CLI, an MCP server or a whole program belongs here, out of the fast set. */
-export const FAST_EXCLUDE = ['test/reference/mcp-*.test.ts', 'test/reference/program.test.ts', 'test/reference/protocol-program.test.ts', 'test/io/process-sweep.test.ts', 'test/io/run-case.test.ts'];
+export const FAST_EXCLUDE = ['test/reference/mcp-*.test.ts', 'test/reference/program.test.ts', 'test/reference/protocol-program.test.ts', 'test/io/process-sweep.test.ts', 'test/io/run-case.test.ts', 'test/io/run-case-stack.test.ts'];
 
 // `npm run test:fast`: the fast set. It needs no built CLI and no course run, so there is no global setup; `npm test`
 // still runs every file (these among them, the same way).

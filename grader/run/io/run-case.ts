@@ -12,6 +12,8 @@ import { type CaseLimiter, openCaseLimiter, type RunLimits } from '../../sandbox
 import { type Isolation, isolatedCommand } from '../../sandbox/io/isolation.ts';
 import { trackFolder, trackGroup } from '../../sandbox/io/exit-cleanup.ts';
 import { linkSubmission } from '../../sandbox/io/submission-link.ts';
+import { mapStack } from '../core/mapped-stack.ts';
+import { buildPositions } from './source-maps.ts';
 
 /** How to run one case of the built program. */
 export type RunRequest = {
@@ -89,25 +91,29 @@ export async function runCase(request: RunRequest): Promise<RunResult> {
 /** The sweep the program's exit started, so the clean-up after the run does not scan /proc a second time. */
 type Sweeps = { afterExit?: Promise<unknown> };
 
-/** The command line of a case: limits first (they must hold before anything runs), then bwrap, then the program. */
-type CaseCommand = { file: string; args: string[]; fds: number[]; close: () => Promise<void> };
+/** The command line of a case: limits first (they must hold before anything runs), then bwrap, then the program; and
+ * the bundle it runs (none for a `program` of the request). */
+type CaseCommand = { file: string; args: string[]; fds: number[]; close: () => Promise<void>; bundle?: string };
 
 // node refuses to load a module whose path holds a "\\" (a file URL may not encode one): such a submission's bundle is
 // run through a link in the case's temp dir, kept as the path (--preserve-symlinks), so its packages still resolve
 // (those above it too: submission-link.ts).
-async function nodeProgram(request: RunRequest, tempDir: string): Promise<string[]> {
-  // Source maps make a crash's stack point into program.ts and the student's files, not the bundle.
-  const plain = [process.execPath, '--enable-source-maps', request.bundlePath, request.command];
+// No --enable-source-maps (node would decode the bundle's whole map at every start): the positions of the stack a run
+// prints are mapped after it ends (mapped-stack.ts), from the bundle as it was run.
+async function nodeProgram(request: RunRequest, tempDir: string): Promise<{ argv: string[]; bundle: string }> {
+  const plain = { argv: [process.execPath, request.bundlePath, request.command], bundle: request.bundlePath };
   if (!request.bundlePath.includes('\\') || !request.bundlePath.startsWith(`${request.courseDir}/`) || tempDir.includes('\\')) return plain;
   const link = await linkSubmission(request.courseDir, tempDir);
-  return [process.execPath, '--preserve-symlinks', '--preserve-symlinks-main', '--enable-source-maps', join(link, request.bundlePath.slice(request.courseDir.length)), request.command];
+  const bundle = join(link, request.bundlePath.slice(request.courseDir.length));
+  return { argv: [process.execPath, '--preserve-symlinks', '--preserve-symlinks-main', bundle, request.command], bundle };
 }
 
 async function caseCommand(request: RunRequest, tempDir: string, limiter: CaseLimiter | undefined): Promise<CaseCommand> {
-  const program = request.program ?? (await nodeProgram(request, tempDir));
+  const node = request.program ? undefined : await nodeProgram(request, tempDir);
+  const program = request.program ?? node?.argv ?? [];
   const isolated = request.isolation ? await isolatedCommand(request.isolation, request.courseDir, tempDir, program) : undefined;
   const [file = '', ...args] = [...(limiter?.prefix ?? []), ...(isolated ? [isolated.file, ...isolated.args] : program)];
-  return { file, args, fds: isolated?.fds ?? [], close: isolated?.close ?? (async () => {}) };
+  return { file, args, fds: isolated?.fds ?? [], close: isolated?.close ?? (async () => {}), ...(node ? { bundle: node.bundle } : {}) };
 }
 
 // bwrap reports a program killed by signal N as exit code 128 + N: read it back as the signal, as an unisolated run reports it.
@@ -211,7 +217,7 @@ async function spawnProgram(request: RunRequest, tempDir: string, which: CasePro
       const { exitCode, signal } = programStatus(code, signalName, request.isolation !== undefined);
       resolve({
         stdout: stdout.text(),
-        stderr: stderr.text(),
+        stderr: command.bundle === undefined ? stderr.text() : mapStack(stderr.text(), buildPositions(command.bundle)),
         exitCode,
         signal,
         timedOut,

@@ -1,0 +1,93 @@
+import { readFileSync, realpathSync, statSync } from 'node:fs';
+import { SourceMap } from 'node:module';
+import { dirname, join, sep } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { FindOriginal } from '../core/mapped-stack.ts';
+
+// The source maps of the grader's own builds, read when a run's stack names one of their files. Only files under the
+// build's output folder (and the bundled packages it links to) are looked at: a program that prints a made-up
+// position elsewhere gets it back as printed, and no source is ever read from disk (a line comes from the map's
+// sourcesContent), so a map cannot be made to quote a file.
+
+/** Files of one text looked up at most: a flood of made-up positions costs a bounded number of reads. */
+const MAX_FILES = 16;
+
+type Loaded = {
+  stamp: string;
+  map: SourceMap | undefined;
+  /** The map's sources as it names them (findEntry's originalSource), and as paths. */
+  named: string[];
+  paths: string[];
+  /** Each source's lines, from sourcesContent, split when first asked for. */
+  lines: (string[] | undefined)[];
+  contents: (string | null)[];
+};
+/** Maps by built file, kept across runs while the file is unchanged (watch mode rebuilds in place). */
+const cache = new Map<string, Loaded>();
+
+// The map a built file names on its last sourceMappingURL line (a data: URL, or a file beside it), or undefined.
+function load(file: string): Loaded {
+  const stat = statSync(file);
+  const stamp = `${stat.mtimeMs}:${stat.size}`;
+  const known = cache.get(file);
+  if (known?.stamp === stamp) return known;
+  let loaded: Loaded = { stamp, map: undefined, named: [], paths: [], lines: [], contents: [] };
+  try {
+    const code = readFileSync(file, 'utf8');
+    const at = code.lastIndexOf('//# sourceMappingURL=');
+    const url = at === -1 ? '' : code.slice(at + '//# sourceMappingURL='.length).trim();
+    const mapUrl = new URL(url, pathToFileURL(file));
+    const text = mapUrl.protocol === 'data:' ? Buffer.from(url.slice(url.indexOf(',') + 1), url.includes(';base64,') ? 'base64' : 'utf8').toString('utf8') : mapUrl.protocol === 'file:' && dirname(fileURLToPath(mapUrl)) === dirname(file) ? readFileSync(mapUrl, 'utf8') : '';
+    if (text !== '') {
+      const payload = JSON.parse(text) as { sources?: string[]; sourceRoot?: string; sourcesContent?: (string | null)[] };
+      const base = new URL(payload.sourceRoot ? `${payload.sourceRoot.replace(/\/?$/, '/')}` : './', mapUrl.protocol === 'data:' ? pathToFileURL(file) : mapUrl);
+      const named = payload.sources ?? [];
+      const paths = named.map((s) => {
+        const resolved = new URL(s, base);
+        return resolved.protocol === 'file:' ? fileURLToPath(resolved) : s;
+      });
+      loaded = { stamp, map: new SourceMap(payload as never), named, paths, lines: [], contents: payload.sourcesContent ?? [] };
+    }
+  } catch {
+    // Not a map we can read: its positions stay as printed.
+  }
+  cache.set(file, loaded);
+  return loaded;
+}
+
+// Looks up positions in the files of the build whose output folder holds `bundlePath`.
+export function buildPositions(bundlePath: string): FindOriginal {
+  const outDir = dirname(bundlePath);
+  // Node names a module by its real path: the folder as given, as it really is, and the packages folder it links to.
+  const roots = [outDir];
+  for (const dir of [outDir, join(outDir, 'packages')]) {
+    try {
+      roots.push(realpathSync(dir));
+    } catch {
+      // Not there (no bundled packages).
+    }
+  }
+  const isOurs = (file: string) => roots.some((root) => file.startsWith(`${root}${sep}`));
+  const looked = new Set<string>();
+  return (file, line, column) => {
+    if (!isOurs(file)) return undefined;
+    if (!looked.has(file)) {
+      if (looked.size >= MAX_FILES) return undefined;
+      looked.add(file);
+    }
+    let loaded: Loaded;
+    try {
+      loaded = load(file);
+    } catch {
+      return undefined;
+    }
+    if (!loaded.map) return undefined;
+    const entry = loaded.map.findEntry(line - 1, column - 1) as { originalSource?: string; originalLine?: number; originalColumn?: number };
+    if (entry.originalSource === undefined || entry.originalLine === undefined || entry.originalColumn === undefined) return undefined;
+    const index = loaded.named.indexOf(entry.originalSource);
+    const path = index === -1 ? entry.originalSource : (loaded.paths[index] as string);
+    if (index !== -1 && loaded.lines[index] === undefined) loaded.lines[index] = loaded.contents[index]?.split('\n');
+    const sourceLine = index === -1 ? undefined : loaded.lines[index]?.[entry.originalLine];
+    return { path, line: entry.originalLine + 1, column: entry.originalColumn + 1, ...(sourceLine !== undefined ? { sourceLine: sourceLine.replace(/\r$/, '') } : {}) };
+  };
+}
