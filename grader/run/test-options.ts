@@ -6,6 +6,11 @@ import type { Isolation } from '../sandbox/io/isolation.ts';
 import type { RunLimits } from '../sandbox/io/case-limits.ts';
 import type { CaseProfiler } from './io/case-profiler.ts';
 
+/** A case's timeout when neither --timeout nor the case sets one. */
+export const DEFAULT_TIMEOUT_MS = 10_000;
+/** How much of each of stdout and stderr a run keeps. */
+export const OUTPUT_LIMIT_BYTES = 1024 * 1024;
+
 /** Everything one graded run needs. */
 export type TestOptions = {
   course: Course;

@@ -1,14 +1,16 @@
-// Reading the one-bug mutants of a course's reference and grading each on its stage through the real CLI, as a
-// student's submission is graded: the reference's program with the one module swapped for the mutant.
-import { execFile } from 'node:child_process';
+// Reading the one-bug mutants of a course's reference and grading each on its stage, as a student's submission is
+// graded: the reference's program with the one module swapped for the mutant.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { chmod, copyFile, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import * as esbuild from 'esbuild';
 import { mutantHeader, type Mutant, type MutantGrade } from '../core/mutants.ts';
 import { GraderError } from '../../run/grader-error.ts';
-import { packageRoot } from './package-root.ts';
+import { loadCourse } from '../../run/course-loader.ts';
+import { runTests } from '../../run/app.ts';
+import { DEFAULT_TIMEOUT_MS, OUTPUT_LIMIT_BYTES } from '../../run/test-options.ts';
+import { REPORTERS } from '../../reporters/index.ts';
 
 // Every mutant under `dir`, by stage folder (each sorted by name); a file without its header is a GraderError.
 export function listMutants(dir: string): Map<string, Mutant[]> {
@@ -72,24 +74,32 @@ export async function bundleSwapped(entry: string, outfile: string, target: stri
   return Object.keys(result.metafile.inputs).map((input) => resolve(root, input));
 }
 
-type Report = { stages: { slug: string; cases: { file: string; status: string }[] }[] };
-
-// Grade the swapped course on `stage` (only cases matching `only`, when given) and read which cases failed.
-function gradeOnce(courseDir: string, setting: MutantSetting, stage: string, reportFile: string, tmp: string, only?: string): Promise<MutantGrade> {
-  const args = [join(packageRoot(), 'bin/dispatch-lab.js'), 'test', '--dir', courseDir, '--content', setting.contentRoot, '--stage', stage, '--jobs', '2', '--reporter', 'json', '--output-file', `json=${reportFile}`, ...(only === undefined ? [] : ['--case', only])];
-  return new Promise((done) => {
-    execFile(process.execPath, args, { env: { ...process.env, TMPDIR: tmp, NO_COLOR: '1' }, maxBuffer: 64 * 1024 * 1024, timeout: 600_000 }, (error, stdout, stderr) => {
-      const exitCode = error === null ? 0 : typeof error.code === 'number' ? error.code : -1;
-      void readFile(reportFile, 'utf8').then(
-        (text) => JSON.parse(text) as Report,
-        () => ({ stages: [] }) as Report,
-      ).then((report) => {
-        const cases = report.stages.filter((s) => s.slug === stage).flatMap((s) => s.cases);
-        const failed = cases.filter((c) => c.status !== 'pass').map((c) => c.file.replace(/^.*\//, '').replace(/\.json$/, ''));
-        done({ exitCode, failed, total: cases.length, output: `${stdout}${stderr}` });
-      });
+// Grade the swapped course on `stage` (only cases matching `only`, when given) in this process, as `dispatch-lab test
+// --stage <stage> --jobs 2` grades it (runTests, the same build and runs): a child CLI per mutant cost more than most
+// of the cases it graded. The output is what the pretty reporter prints, for the problem's message.
+async function gradeOnce(courseDir: string, contentRoot: string, stage: string, only?: string): Promise<MutantGrade> {
+  let output = '';
+  try {
+    const course = await loadCourse(contentRoot);
+    const reporters = [REPORTERS.pretty!({ write: (text) => void (output += text), color: false, width: 10_000 })];
+    const { report } = await runTests({
+      course,
+      courseDir,
+      selection: { stages: [stage], all: false, ...(only === undefined ? {} : { casePattern: only }) },
+      jobs: 2,
+      defaultTimeoutMs: DEFAULT_TIMEOUT_MS,
+      outputLimitBytes: OUTPUT_LIMIT_BYTES,
+      bail: false,
+      keep: false,
+      reporters,
     });
-  });
+    const cases = report.stages.filter((s) => s.stage.slug === stage).flatMap((s) => s.cases);
+    const failed = cases.filter((c) => c.verdict.status !== 'pass').map((c) => c.case.file.replace(/^.*\//, '').replace(/\.json$/, ''));
+    return { exitCode: report.stages.some((s) => s.status === 'fail') ? 1 : 0, failed, total: cases.length, output };
+  } catch (error) {
+    if (!(error instanceof GraderError)) throw error;
+    return { exitCode: 2, failed: [], total: 0, output: `${output}${error.problems.join('\n')}\n` };
+  }
 }
 
 // Grades a mutant on its stage: first only each case its header names, stopping at the first seen failing (that is
@@ -97,12 +107,8 @@ function gradeOnce(courseDir: string, setting: MutantSetting, stage: string, rep
 export async function gradeMutant(mutant: Mutant, setting: MutantSetting): Promise<MutantGrade> {
   const base = await mkdtemp(join(tmpdir(), `dispatch-lab-mutant-${mutant.name}-`));
   try {
-    // Under a root grader isolated cases run as nobody, who must reach their temp dirs in here.
-    await chmod(base, 0o755);
     const courseDir = join(base, 'course');
-    const tmp = join(base, 'tmp');
     await mkdir(courseDir);
-    await mkdir(tmp);
     const target = join(setting.referenceDir, mutant.replaces);
     const inputs = await bundleSwapped(setting.entry, join(courseDir, 'swapped.mjs'), target, mutant.file, setting.referenceDir);
     if (!inputs.includes(mutant.file) || inputs.includes(target)) throw new GraderError([`${mutant.file}: ${mutant.replaces} was not swapped for it (is that module imported by ${setting.entry}?): correct its "// Replaces:" line`]);
@@ -113,11 +119,11 @@ export async function gradeMutant(mutant: Mutant, setting: MutantSetting): Promi
     }
     // The named cases alone, in a course of this one stage: loading the whole course would cost more than the case.
     const named = await namedCourse(setting.contentRoot, mutant, join(base, 'content'));
-    for (const [i, name] of mutant.caughtBy.entries()) {
-      const grade = await gradeOnce(courseDir, { ...setting, contentRoot: named }, mutant.stage, join(base, `named-${i}.json`), tmp, name);
+    for (const name of mutant.caughtBy) {
+      const grade = await gradeOnce(courseDir, named, mutant.stage, name);
       if (grade.failed.includes(name)) return grade;
     }
-    return await gradeOnce(courseDir, setting, mutant.stage, join(base, 'all.json'), tmp);
+    return await gradeOnce(courseDir, setting.contentRoot, mutant.stage);
   } finally {
     await rm(base, { recursive: true, force: true });
   }
