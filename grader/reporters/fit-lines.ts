@@ -2,7 +2,7 @@ import { stripVTControlCharacters as stripAnsi } from 'node:util';
 import wrapAnsi from 'wrap-ansi';
 import { displayWidth } from '../text/core/display-width.ts';
 import { shellLines } from '../text/core/shell-lines.ts';
-import { wrapText } from '../text/core/wrap-text.ts';
+import { NO_BREAK, wrapText } from '../text/core/wrap-text.ts';
 
 /** A line that only holds the caret under a string difference. */
 const CARET = /^\s*\^\s*$/;
@@ -16,7 +16,7 @@ const LABEL = /^(\s*)([a-z][a-z ]{0,20}: )/;
 // under the difference; a command breaks only where the shell joins it again.
 export function fitLines(lines: readonly string[], width: number): string[] {
   return lines.flatMap((line, i) => {
-    if (displayWidth(line) <= width) return [line];
+    if (displayWidth(line) <= width) return [line.replaceAll(NO_BREAK, ' ')];
     const plain = stripAnsi(line);
     const isCaretLine = [lines[i + 1], lines[i + 2]].some((l) => l !== undefined && CARET.test(stripAnsi(l)));
     if (isCaretLine || CARET.test(plain)) return [cutAt(line, width)];

@@ -62,6 +62,17 @@ describe('the pretty reporter lays its text out to the width', () => {
     }
   });
 
+  it('keeps a case\'s time whole where its line wraps: "58 ms" never breaks between the number and the unit', () => {
+    // A case line that is one column too wide for 60 with its time (the one npm test once saw break as "58" / "ms").
+    const name = 'Non-ASCII text is read as UTF-8 and shown unchanged';
+    const run: Report = { summary: { passed: 1, failed: 0, skipped: 0, total: 1, durationMs: 58 }, stages: [{ stage: echo, status: 'pass', cases: [{ ...passCase, case: { ...passCase.case, stage: 'echo', name }, durationMs: 58 }] }] };
+    const lines = render(run, { width: 60 }).split('\n');
+    expect(lines).toContain(`  ✓ ${name}`);
+    expect(lines).toContain('    58 ms');
+    expect(lines.every((l) => !l.includes('\uE000'))).toBe(true);
+    expect(render(run, { width: 80 }).split('\n')).toContain(`  ✓ ${name} 58 ms`);
+  });
+
   it('cuts the names of failures alike to three lines ending "… N more"', () => {
     const lines = render(courseRun, { width: 80 }).split('\n');
     const at = lines.findIndex((l) => l.startsWith('  … and 17 more cases failed the same way:'));
