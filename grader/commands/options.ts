@@ -12,7 +12,6 @@ import { sourceFilesOf } from '../report/io/source-files.ts';
 import { packageRoot } from '../course/io/package-root.ts';
 import { parseSize } from '../sandbox/core/limits.ts';
 
-export { DEFAULT_TIMEOUT_MS, OUTPUT_LIMIT_BYTES } from '../run/test-options.ts';
 import { DEFAULT_TIMEOUT_MS } from '../run/test-options.ts';
 
 /** The flags every grading command shares. */

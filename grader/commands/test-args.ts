@@ -2,7 +2,8 @@ import { resolve } from 'node:path';
 import type { Course } from '../course/core/course.ts';
 import type { TestOptions } from '../run/test-options.ts';
 import type { Reporter } from '../reporters/reporter.ts';
-import { type CommonArgs, DEFAULT_TIMEOUT_MS, OUTPUT_LIMIT_BYTES, positiveInteger, selectionOf } from './options.ts';
+import { DEFAULT_TIMEOUT_MS, OUTPUT_LIMIT_BYTES } from '../run/test-options.ts';
+import { type CommonArgs, positiveInteger, selectionOf } from './options.ts';
 
 /** Flags of `test` beyond the common ones. */
 export type TestArgs = CommonArgs & { watch: boolean; poll: boolean };

@@ -8,6 +8,7 @@ import * as esbuild from 'esbuild';
 import { mutantHeader, type Mutant, type MutantGrade } from '../core/mutants.ts';
 import { GraderError } from '../../run/grader-error.ts';
 import { loadCourse } from '../../run/course-loader.ts';
+import type { Course } from '../core/course.ts';
 import { runTests } from '../../run/app.ts';
 import { DEFAULT_TIMEOUT_MS, OUTPUT_LIMIT_BYTES } from '../../run/test-options.ts';
 import { REPORTERS } from '../../reporters/index.ts';
@@ -74,13 +75,13 @@ export async function bundleSwapped(entry: string, outfile: string, target: stri
   return Object.keys(result.metafile.inputs).map((input) => resolve(root, input));
 }
 
-// Grade the swapped course on `stage` (only cases matching `only`, when given) in this process, as `dispatch-lab test
-// --stage <stage> --jobs 2` grades it (runTests, the same build and runs): a child CLI per mutant cost more than most
-// of the cases it graded. The output is what the pretty reporter prints, for the problem's message.
-async function gradeOnce(courseDir: string, contentRoot: string, stage: string, only?: string): Promise<MutantGrade> {
+// Grade the swapped course on `stage` (only cases matching `only`, when given; `content` a content root or a course
+// already loaded) in this process, as `dispatch-lab test --stage <stage> --jobs 2` grades it (runTests, the same build
+// and runs): a child CLI per mutant cost more than most of the cases it graded. The output is what the pretty reporter prints, for the problem's message.
+async function gradeOnce(courseDir: string, content: string | Course, stage: string, only?: string): Promise<MutantGrade> {
   let output = '';
   try {
-    const course = await loadCourse(contentRoot);
+    const course = typeof content === 'string' ? await loadCourse(content) : content;
     const reporters = [REPORTERS.pretty!({ write: (text) => void (output += text), color: false, width: 10_000 })];
     const { report } = await runTests({
       course,
@@ -118,7 +119,7 @@ export async function gradeMutant(mutant: Mutant, setting: MutantSetting): Promi
       if (existsSync(join(setting.referenceDir, shared))) await symlink(join(setting.referenceDir, shared), join(courseDir, shared));
     }
     // The named cases alone, in a course of this one stage: loading the whole course would cost more than the case.
-    const named = await namedCourse(setting.contentRoot, mutant, join(base, 'content'));
+    const named = await loadCourse(await namedCourse(setting.contentRoot, mutant, join(base, 'content')));
     for (const name of mutant.caughtBy) {
       const grade = await gradeOnce(courseDir, named, mutant.stage, name);
       if (grade.failed.includes(name)) return grade;

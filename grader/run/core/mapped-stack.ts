@@ -28,7 +28,7 @@ function pathOf(isUrl: boolean, text: string): string {
 // ("/course/src/tools.ts:12:5"), and node's header of an uncaught exception (file:line, the source line, a caret)
 // replaced by the original's; a position with no original is left as it is.
 export function mapStack(text: string, find: FindOriginal): string {
-  if (!text.includes('.') || !/\.[cm]?js:\d/.test(text)) return text;
+  if (!/\.[cm]?js:\d/.test(text)) return text;
   const lines = text.split('\n');
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i] as string;

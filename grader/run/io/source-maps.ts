@@ -55,19 +55,24 @@ function load(file: string): Loaded {
   return loaded;
 }
 
-// Looks up positions in the files of the build whose output folder holds `bundlePath`.
+// Looks up positions in the files of the build whose output folder holds `bundlePath`. Nothing is read until a
+// position is looked up: a run whose stderr names no built file costs no system call here.
 export function buildPositions(bundlePath: string): FindOriginal {
   const outDir = dirname(bundlePath);
+  let roots: string[] | undefined;
   // Node names a module by its real path: the folder as given, as it really is, and the packages folder it links to.
-  const roots = [outDir];
-  for (const dir of [outDir, join(outDir, 'packages')]) {
-    try {
-      roots.push(realpathSync(dir));
-    } catch {
-      // Not there (no bundled packages).
+  const rootsOf = (): string[] => {
+    const found = [outDir];
+    for (const dir of [outDir, join(outDir, 'packages')]) {
+      try {
+        found.push(realpathSync(dir));
+      } catch {
+        // Not there (no bundled packages).
+      }
     }
-  }
-  const isOurs = (file: string) => roots.some((root) => file.startsWith(`${root}${sep}`));
+    return found;
+  };
+  const isOurs = (file: string) => (roots ??= rootsOf()).some((root) => file.startsWith(`${root}${sep}`));
   const looked = new Set<string>();
   return (file, line, column) => {
     if (!isOurs(file)) return undefined;
