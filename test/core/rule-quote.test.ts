@@ -54,5 +54,6 @@ describe('ruleProblems', () => {
   it('leaves a rule of the wrong type, or a stage without a text, to the loader', () => {
     expect(ruleProblems(42, 'echo', ECHO)).toEqual([]);
     expect(ruleProblems(SPANNING, 'echo', undefined)).toEqual([]);
+    expect(ruleProblems(undefined, 'echo', undefined)).toEqual([]);
   });
 });

@@ -20,11 +20,12 @@ export function ruleTemplate(slug: string): string {
 }
 
 // The problems of one case's `rule` against its stage's text, each "$.rule: what" (a rule that is not a string is the
-// schema's to report; a stage without a text is the loader's).
+// schema's to report; a stage without a text is the loader's, and there is nothing to quote until it has one).
 export function ruleProblems(rule: unknown, slug: string, stageText: string | undefined): string[] {
   const doc = `stages/${slug}.md`;
+  if (stageText === undefined) return [];
   if (rule === undefined) return [`$.rule: missing: quote the sentence of ${doc} this case pins`];
-  if (typeof rule !== 'string' || stageText === undefined) return [];
+  if (typeof rule !== 'string') return [];
   const quote = collapsedText(rule);
   if (quote.startsWith(RULE_TODO)) return [`$.rule: still the template's TODO: quote the sentence of ${doc} this case pins`];
   // A raw quote under the minimum is the schema's minLength to report; one that only whitespace made long is not.
