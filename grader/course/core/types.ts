@@ -61,6 +61,9 @@ export type CaseFile = {
   name: string;
   /** What to check when this case fails; shown under the failure. */
   hint: string;
+  /** The sentence of stages/<stage>.md the case pins, quoted word for word; `validate` requires it (course/core/rule-quote.ts),
+   * a run does not. */
+  rule?: string;
   /** Written to the program's stdin: JSON-encoded, or sent verbatim when it is a string. */
   input: unknown;
   expect: Expectation;
