@@ -31,17 +31,21 @@ function sameLines(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && a.every((line, i) => line === b[i]);
 }
 
+// Only an extra key is_error whose value is false (the expected result has no such key): an observation and its fix.
 const extraIsError: ShapeCheck = (m) =>
   m.kind === 'unexpected' && lastKey(m.path) === 'is_error' && m.received === false
     ? 'note: the result has an extra `is_error: false`: a success carries no is_error key at all (leave it out)'
     : undefined;
 
+// Only an extra key whose value is null.
 const nullForAbsent: ShapeCheck = (m) =>
   m.kind === 'unexpected' && m.received === null ? `note: \`${lastKey(m.path)}\` is present with the value null: the key should be absent (leave it out)` : undefined;
 
+// Only a missing key whose expected value is null.
 const absentForNull: ShapeCheck = (m) =>
   m.kind === 'missing' && m.expected === null ? `note: \`${lastKey(m.path)}\` must be present with the value null, not left out` : undefined;
 
+// Only two scalars of different JSON types; "the same …" only where they print alike.
 const typeChange: ShapeCheck = (m) => {
   if (m.kind !== 'value' || m.expected === null || m.received === null || typeof m.expected === 'object' || typeof m.received === 'object') return undefined;
   if (typeof m.expected === typeof m.received) return undefined;
@@ -49,6 +53,7 @@ const typeChange: ShapeCheck = (m) => {
   return `note: a ${typeof m.received} where a ${typeof m.expected} is expected${same}`;
 };
 
+// Only where the texts are equal but for the final "\n" (or for every line's "\n").
 const finalNewline: ShapeCheck = (m) => {
   if (m.kind !== 'value' || typeof m.expected !== 'string' || typeof m.received !== 'string') return undefined;
   if (m.expected === `${m.received}\n`) return 'note: the received text lacks the final newline ("\\n") the expected text ends with';
@@ -59,6 +64,7 @@ const finalNewline: ShapeCheck = (m) => {
   return undefined;
 };
 
+// Only where the received text is the expected one with every "\r\n" as "\n" (what normalising prints: the cause).
 const lineEndings: ShapeCheck = (m) => {
   if (m.kind !== 'value' || typeof m.expected !== 'string' || typeof m.received !== 'string') return undefined;
   if (m.expected.includes('\r\n') && m.received === m.expected.replaceAll('\r\n', '\n')) return 'note: "\\r\\n" became "\\n": keep a "\\r" as part of the text, never normalise line endings';
@@ -101,6 +107,8 @@ const linesAtAnEnd: ShapeCheck = (m) => {
   return undefined;
 };
 
+// Only where the texts have the same lines and every line of one is the other's with a piece in front ("line-number"
+// where each piece is "<n>: ").
 const perLinePrefix: ShapeCheck = (m) => {
   if (m.kind !== 'value' || typeof m.expected !== 'string' || typeof m.received !== 'string') return undefined;
   const exp = linesOf(m.expected);
@@ -114,6 +122,7 @@ const perLinePrefix: ShapeCheck = (m) => {
   return what === 'lacks' ? `note: every line lacks its ${kind} (${quote(prefix)} on the first)` : `note: every line has an extra ${kind} (${quote(prefix)} on the first)`;
 };
 
+// Only where one text is the other with a piece in front or behind, the piece being the whole difference.
 const affix: ShapeCheck = (m) => {
   if (m.kind !== 'value' || typeof m.expected !== 'string' || typeof m.received !== 'string' || m.expected === '' || m.received === '') return undefined;
   const { expected: e, received: r } = m;
@@ -127,11 +136,13 @@ const affix: ShapeCheck = (m) => {
   return undefined;
 };
 
+// Only where the texts are equal letter for letter but for upper/lower case.
 const caseOnly: ShapeCheck = (m) =>
   m.kind === 'value' && typeof m.expected === 'string' && typeof m.received === 'string' && m.expected.toLowerCase() === m.received.toLowerCase()
     ? 'note: only upper/lower case differs: copy the expected wording letter for letter'
     : undefined;
 
+// Only where the texts are equal once all whitespace is taken out; "trimmed" where the received is the expected trimmed.
 const whitespaceOnly: ShapeCheck = (m) => {
   if (m.kind !== 'value' || typeof m.expected !== 'string' || typeof m.received !== 'string') return undefined;
   if (m.expected.replace(/\s+/g, '') !== m.received.replace(/\s+/g, '')) return undefined;
@@ -154,12 +165,14 @@ const reordered: ShapeCheck = (m, all) => {
   return inside ? `note: the ${name} are in another order, and some of them differ besides: ${rule}` : `note: the same ${name} in another order: ${rule}`;
 };
 
+// Only an element the alignment found at another index (the observation, and where to look).
 const moved: ShapeCheck = (m) => {
   if (m.kind !== 'moved') return undefined;
   const at = /\[(\d+)\]$/.exec(m.path)?.[1] ?? '?';
   return `note: the ${elementNoun(m.path, m.expected)} expected at [${at}] is at [${m.from}]: check the order in which the ${arrayName(m.path)} are added`;
 };
 
+// Only a missing or extra element of an array matched by an identity field, named by it.
 const namedElement: ShapeCheck = (m) => {
   if ((m.kind !== 'missing' && m.kind !== 'unexpected') || !m.identity) return undefined;
   const noun = elementNoun(m.path, m.kind === 'missing' ? m.expected : m.received);
@@ -185,6 +198,7 @@ const hostPath: ShapeCheck = (m) => {
   return `note: the received text shows a host path (${quote(leaked)}): answer with the path as given, relative to the sandbox root, never the sandbox's directory on the host`;
 };
 
+// Numbers: the conditions are in number-shapes.ts (off by one, a count explained by elements, a factor of 1000).
 const numbers: ShapeCheck = (m, all) => numberNote(m, all);
 
 /** The checks in order: the most specific first. */
