@@ -147,4 +147,10 @@ describe('mistakeProblems', () => {
       '$.stages[0].mistakes[2].hint: too short (5 characters): say what the mistake is and how to fix it',
     ]);
   });
+
+  it('compiles the parts a pattern names with RE2 too', () => {
+    expect(mistakeProblems([
+      { path: 'results[*].content', matches: '^E', changed: '(?<=x)y', unchanged: '^[^:]*: (.*)$', hint: 'A long enough hint for the mistake.' },
+    ], '$.stages[0].mistakes')).toEqual([expect.stringMatching(/^\$\.stages\[0\]\.mistakes\[0\]\.changed: "\$regex" is not a valid regular expression/)]);
+  });
 });

@@ -104,15 +104,19 @@ function commandProblems(manifestFile: string, stages: StageEntry[]): string[] {
 const MISTAKE_PATH = /^(stdout|[A-Za-z_$][\w$-]*(\.[A-Za-z_$][\w$-]*|\[(\d+|\*)\]|\["(?:[^"\\]|\\.)*"\])*)$/;
 
 // The problems of a stage's mistake patterns the manifest schema cannot see: a path that names nothing, a pattern RE2
-// cannot compile, a hint too short to help.
+// cannot compile (`matches`, `expected.matches`, `changed`, `unchanged`), a hint too short to help.
 export function mistakeProblems(mistakes: unknown, where: string): string[] {
   if (!Array.isArray(mistakes)) return [];
-  return mistakes.flatMap((m: { path?: unknown; hint?: unknown; matches?: unknown; expected?: { matches?: unknown } }, i) => {
+  return mistakes.flatMap((m: { path?: unknown; hint?: unknown; matches?: unknown; changed?: unknown; unchanged?: unknown; expected?: { matches?: unknown } }, i) => {
     const at = `${where}[${i}]`;
     const problems: string[] = [];
     if (typeof m?.path === 'string' && !MISTAKE_PATH.test(m.path)) problems.push(`${at}.path: "${m.path}" is not a path such as results[*].is_error (keys joined by ".", [n] or [*] for array items, "stdout" for the whole document)`);
     if (typeof m?.matches === 'string') problems.push(...matcherProblems({ $regex: m.matches }, `${at}.matches`));
     if (typeof m?.expected?.matches === 'string') problems.push(...matcherProblems({ $regex: m.expected.matches }, `${at}.expected.matches`));
+    for (const key of ['changed', 'unchanged'] as const) {
+      const part = m?.[key];
+      if (typeof part === 'string') problems.push(...matcherProblems({ $regex: part }, `${at}.${key}`));
+    }
     if (typeof m?.hint === 'string' && m.hint.trim().length < MIN_HINT_CHARS) problems.push(`${at}.hint: too short (${m.hint.trim().length} characters): say what the mistake is and how to fix it`);
     return problems;
   });
