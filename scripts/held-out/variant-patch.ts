@@ -29,7 +29,9 @@ export function parseVariant(stage: string, name: string, text: string, file: st
     return { problem: `${file}: its Names regex does not compile (${(error as Error).message}): correct the "// Names:" line` };
   }
   const diffs = parsePatch(text);
-  if (diffs.length !== 1 || diffs[0]?.hunks.length === 0) return { problem: `${file}: holds ${diffs.length} file diffs (one reference file per variant): make it with diff -u against one file` };
+  const hunks = diffs.reduce((n, d) => n + d.hunks.length, 0);
+  if (hunks === 0) return { problem: `${file}: has no diff below its header: add the diff -u of the reference file` };
+  if (diffs.length !== 1) return { problem: `${file}: holds ${diffs.length} file diffs (one reference file per variant): make it with diff -u against one file` };
   const target = (diffs[0]?.newFileName ?? '').replace(/^b\//, '');
   if (!target.startsWith('reference/')) return { problem: `${file}: patches "${target}", not a file of reference/: its "+++ b/" line names the reference file` };
   return { stage, name, mistake, names, target, patch: text };
