@@ -1,7 +1,8 @@
 // `npm run held-out`: grades every variant of the held-out set (test/held-out/<stage>/<name>.patch) on its own stage
 // with the built CLI, two at a time, and scores each first failure block against the variant's Names regex. Writes
 // test/held-out/RESULTS.md after a whole run; `--json` prints the scores as one JSON document on stdout; `--stage S`
-// and `--variant NAME` (repeatable) grade a part only (and leave RESULTS.md alone). Progress goes to stderr.
+// and `--variant NAME` (repeatable) grade a part only (and leave RESULTS.md alone). Progress goes to stderr (so
+// `npm run -s held-out -- --json` gives the document alone: without -s, npm prints its banner on stdout).
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
