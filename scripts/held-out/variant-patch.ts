@@ -1,6 +1,7 @@
 // A held-out variant as its file says it: the mistake in words, the regex that names it, and the one reference file it
 // patches. Pure: the text in, the variant or the patched source out.
-import { applyPatch, parsePatch } from 'diff';
+import { parsePatch } from 'diff';
+import { patchedSource as appliedPatch } from '../../grader/course/core/mutant-patch.ts';
 
 /** One variant of the held-out set (test/held-out/<stage>/<name>.patch). */
 export type HeldOutVariant = {
@@ -39,7 +40,6 @@ export function parseVariant(stage: string, name: string, text: string, file: st
 
 // The reference file's source with the variant's patch applied, or the problem when it no longer applies.
 export function patchedSource(variant: HeldOutVariant, source: string): string | { problem: string } {
-  const patched = applyPatch(source, parsePatch(variant.patch)[0] as Parameters<typeof applyPatch>[1]);
-  if (patched === false) return { problem: `${variant.stage}/${variant.name}.patch no longer applies to ${variant.target}: the reference moved; remake the diff against today's file` };
-  return patched;
+  const patched = appliedPatch(variant.patch, source, `test/held-out/${variant.stage}/${variant.name}.patch`);
+  return patched.ok ? patched.text : { problem: patched.problem };
 }

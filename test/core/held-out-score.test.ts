@@ -26,7 +26,7 @@ describe('parseVariant', () => {
 describe('patchedSource', () => {
   const variant = parseVariant('view', 'v', header('m', 'x') + diff, 'f.patch') as HeldOutVariant;
   it('applies the patch', () => expect(patchedSource(variant, 'one\ntwo\n')).toBe('one\n2\n'));
-  it('says when the file moved', () => expect((patchedSource(variant, 'one\nthree\n') as { problem: string }).problem).toMatch(/no longer applies to reference\/x\.ts/));
+  it('says when the file moved', () => expect((patchedSource(variant, 'one\nthree\n') as { problem: string }).problem).toMatch(/no longer applies to today's reference\/x\.ts/));
 });
 
 const block = (answers: string[]) => ['✗ view › a case  cases/view/a.json', '  what differs:', '    results[0].content: expected "", received "1: "', ...answers, "  rerun:     npx dispatch-lab test --stage view --case 'a case'"].join('\n');
