@@ -14,15 +14,39 @@ default delete do else enum export extends false finally for function if impleme
 keyof let namespace never new null number private protected public readonly return satisfies static string super
 switch this throw true try typeof undefined unknown var void while with yield`.split(/\s+/));
 
-/** Punctuators, longest first so that the scanner takes `>>>=` before `>>`. */
-const PUNCTUATORS = ['>>>=', '...', '===', '!==', '**=', '<<=', '>>=', '>>>', '&&=', '||=', '??=', '=>', '==', '!=', '<=', '>=',
-  '&&', '||', '??', '?.', '++', '--', '+=', '-=', '*=', '/=', '%=', '&=', '|=', '^=', '**', '<<', '>>'];
+/** Punctuators of more than one character; the scanner tries the longest first, so that it takes `>>>=` before `>>`. */
+const PUNCTUATORS = new Set(['>>>=', '...', '===', '!==', '**=', '<<=', '>>=', '>>>', '&&=', '||=', '??=', '=>', '==', '!=', '<=', '>=',
+  '&&', '||', '??', '?.', '++', '--', '+=', '-=', '*=', '/=', '%=', '&=', '|=', '^=', '**', '<<', '>>']);
 
 const IDENTIFIER_START = /[\p{L}_$]/u;
 const IDENTIFIER_PART = /[\p{L}\p{N}_$\u200c\u200d]/u;
+/** The rest of a name, and of a number, matched from a position (sticky): one match per token, not one per character. */
+const IDENTIFIER_REST = /[\p{L}\p{N}_$\u200c\u200d]*/uy;
+const NUMBER_REST = /[\w.]*/y;
 const CLOSERS = new Set([')', ']', '}']);
 /** After these a `/` divides; after anything else it starts a regular expression. */
 const ENDS_VALUE = new Set(['I', 'N', 'S', 'T', 'R', ')', ']', '}', 'this', 'super', 'true', 'false', 'null', 'undefined']);
+
+// Whether a character code is an ASCII letter, digit, _ or $ (the common case, tested without a regular expression).
+function isAsciiWord(code: number): boolean {
+  return (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || (code >= 48 && code <= 57) || code === 95 || code === 36;
+}
+
+// The end of a sticky pattern's match from `at`.
+function matchEnd(pattern: RegExp, source: string, at: number): number {
+  pattern.lastIndex = at;
+  pattern.test(source);
+  return pattern.lastIndex;
+}
+
+// The punctuator at `at`: the longest multi-character one there, else the character itself.
+function punctuatorAt(source: string, at: number): string {
+  for (const length of [4, 3, 2]) {
+    const text = source.slice(at, at + length);
+    if (PUNCTUATORS.has(text)) return text;
+  }
+  return source[at] ?? '';
+}
 
 // The number of the line a position is on, counted by the newlines before it (scanning forward only).
 function lineCounter(source: string): (at: number) => number {
@@ -82,9 +106,14 @@ export function codeTokens(source: string): CodeToken[] {
   const previous = () => tokens[tokens.length - 1]?.text ?? '';
   let i = 0;
   while (i < source.length) {
+    const code = source.charCodeAt(i);
+    if (code === 32 || code === 10 || code === 9 || code === 13) {
+      i++;
+      continue;
+    }
     const ch = source[i] ?? '';
     const next = source[i + 1] ?? '';
-    if (/\s/.test(ch)) i++;
+    if (code > 127 && /\s/.test(ch)) i++;
     else if (ch === '/' && next === '/') i = source.indexOf('\n', i) < 0 ? source.length : source.indexOf('\n', i);
     else if (ch === '/' && next === '*') i = source.indexOf('*/', i + 2) < 0 ? source.length : source.indexOf('*/', i + 2) + 2;
     else if (ch === '"' || ch === "'") {
@@ -96,21 +125,19 @@ export function codeTokens(source: string): CodeToken[] {
       const part = templateEnd(source, i + 1);
       if (!part.closed) braces.push('${');
       i = part.end;
-    } else if (/[0-9]/.test(ch) || (ch === '.' && /[0-9]/.test(next))) {
+    } else if ((code >= 48 && code <= 57) || (ch === '.' && next >= '0' && next <= '9')) {
       push('N', i);
-      i++;
-      while (i < source.length && /[\w.]/.test(source[i] ?? '')) i++;
-    } else if (IDENTIFIER_START.test(ch) || ch === '#' || ch === '\\') {
+      i = matchEnd(NUMBER_REST, source, i + 1);
+    } else if ((isAsciiWord(code) && !(code >= 48 && code <= 57)) || ch === '#' || ch === '\\' || (code > 127 && IDENTIFIER_START.test(ch))) {
       const start = i;
-      i++;
-      while (i < source.length && IDENTIFIER_PART.test(source[i] ?? '')) i++;
+      i = matchEnd(IDENTIFIER_REST, source, i + 1);
       const word = source.slice(start, i);
       push(KEYWORDS.has(word) && previous() !== '.' && previous() !== '?.' ? word : 'I', start);
     } else if (ch === '/' && !ENDS_VALUE.has(previous())) {
       push('R', i);
       i = regexEnd(source, i);
     } else {
-      const punctuator = PUNCTUATORS.find((p) => source.startsWith(p, i)) ?? ch;
+      const punctuator = punctuatorAt(source, i);
       if (punctuator === '{') braces.push('{');
       if (punctuator === '}') braces.pop();
       if (punctuator === ';') {
