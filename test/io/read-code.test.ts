@@ -46,6 +46,14 @@ describe('readCodeFiles', () => {
     expect(await readCodeFiles(linked)).toEqual([]);
   });
 
+  it('stops reading a submission at 2 MB of code', async () => {
+    const big = join(work, 'big-student');
+    await mkdir(join(big, 'src'), { recursive: true });
+    for (let i = 0; i < 12; i++) await writeFile(join(big, 'src', `part-${String(i).padStart(2, '0')}.ts`), `export const s = "${'y'.repeat(250 * 1024)}";\n`);
+    const files = await readCodeFiles(big);
+    expect(files.map((f) => f.path)).toEqual(Array.from({ length: 8 }, (_, i) => `src/part-0${i}.ts`));
+  });
+
   it('reads nothing from a folder that is not there', async () => {
     expect(await readCodeFiles(join(work, 'absent'))).toEqual([]);
   });

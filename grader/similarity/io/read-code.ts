@@ -1,6 +1,7 @@
 // Reading a submission's own code for the similarity check, with the care owed to any untrusted directory: only
 // program.ts and the .ts files under src/, only regular files (a symlink is never followed, in or out of the
-// submission), node_modules and .dispatch-lab skipped, every file and the whole submission under a size cap.
+// submission), node_modules and .dispatch-lab skipped, every file and the whole submission under a size cap, so that
+// no submission can make the comparison slow for the class.
 import { constants } from 'node:fs';
 import { lstat, open, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -9,6 +10,8 @@ import type { SubmissionCode } from '../core/similarity.ts';
 
 /** A file larger than this is not read (no student writes 256 KB of TypeScript by hand). */
 const FILE_BYTES = 256 * 1024;
+/** A submission's files are read, in order, until they hold this much (the whole reference is about 100 KB). */
+const SUBMISSION_BYTES = 2 * 1024 * 1024;
 /** At most this many files of a submission are read, in sorted order. */
 const MAX_FILES = 400;
 const SKIPPED = new Set(['node_modules', '.dispatch-lab', '.git']);
@@ -51,9 +54,13 @@ export async function readCodeFiles(dir: string): Promise<CodeFile[]> {
   const src = await lstat(join(dir, 'src')).catch(() => undefined);
   if (src?.isDirectory()) await tsFilesUnder(dir, 'src', paths);
   const files: CodeFile[] = [];
+  let bytes = 0;
   for (const path of paths) {
     const text = await readRegular(join(dir, path));
-    if (text !== undefined) files.push({ path, text });
+    if (text === undefined) continue;
+    bytes += Buffer.byteLength(text);
+    if (bytes > SUBMISSION_BYTES) break;
+    files.push({ path, text });
   }
   return files;
 }
