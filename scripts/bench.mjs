@@ -12,7 +12,9 @@
 //   - one case by kind (scripts/bench-cases.mjs): a bare `node -e 0`, a dispatch case and an mcp case, one at a time
 //     in rounds (medians); and the test suite: `npm run test:fast` (BENCH_SUITE=full adds `npm test`, =none skips it).
 // BENCH_ONLY=grading runs only the grading part and replaces only its section of bench/RESULTS.md; BENCH_ONLY=cases
-// prints only the per-case and watch figures and writes nothing.
+// prints only the per-case and watch figures and writes nothing. BENCH_ONLY=similarity times `grade --similarity` over
+// BENCH_SIMILAR_COPIES (default 200) perturbed copies of the reference (scripts/bench-similarity.mjs) and replaces only its
+// section of bench/RESULTS.md (the whole bench rewrites the file without it: run this part after).
 // Knobs: BENCH_ROUNDS (shipped/floor pairs, default 1), BENCH_SAVES (default 10), BENCH_HELP (default 10),
 // BENCH_NAIVE_SAMPLE (default 30), BENCH_CASE_ROUNDS (default 15), BENCH_WATCH_STAGE (default register-tools), BENCH_STAGES (comma-separated: a part of
 // the course instead of the whole, for a quick look).
@@ -24,6 +26,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gradingBench, gradingSection, withGradingSection } from './bench-grading.mjs';
 import { caseCosts, suiteTime } from './bench-cases.mjs';
+import { similarityBench, similaritySection, withSimilaritySection } from './bench-similarity.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 1);
@@ -230,6 +233,16 @@ execFileSync(process.execPath, [join(root, 'scripts/build.mjs')], { stdio: 'inhe
 if (ONLY === 'grading') {
   await gradingPart(load, (await courseCases()).length);
   console.log('\nwritten: the grading section of bench/RESULTS.md');
+  process.exit(0);
+}
+if (ONLY === 'similarity') {
+  const copies = Number(process.env.BENCH_SIMILAR_COPIES ?? 200);
+  const { rows, made } = await similarityBench({ root, cli: CLI, jobs: JOBS, copies, stage: process.env.BENCH_SIMILAR_STAGE ?? 'echo', env: PLAIN_ENV });
+  const header = ['what', 'figure', 'target'];
+  console.log(`\n${markdownTable([header, ...rows])}`);
+  await mkdir(join(root, 'bench'), { recursive: true });
+  await withSimilaritySection(join(root, 'bench/RESULTS.md'), similaritySection({ rows: [header, ...rows], table: markdownTable, about: machine(load), copies, made, jobs: JOBS, when: new Date().toISOString() }));
+  console.log('\nwritten: the similarity section of bench/RESULTS.md');
   process.exit(0);
 }
 if (ONLY === 'cases') {

@@ -22,9 +22,21 @@ import { shouldColor } from '../text/io/terminal.ts';
 import { type CommonArgs, contentRootOf, flagProblems, parseShard, reporterNames, selectionOf } from './options.ts';
 import { sandboxOptionsOf } from './sandbox-options.ts';
 import { testOptionsOf } from './test-args.ts';
+import { findSimilar, type SimilarFound } from '../similarity/find-similar.ts';
+import { similarCsv } from '../gradebook/core/gradebook-similar-csv.ts';
 
 /** Flags of `grade`. */
-export type GradeArgs = CommonArgs & { submissions: string[]; out: string };
+export type GradeArgs = CommonArgs & {
+  submissions: string[];
+  out: string;
+  /** --similarity: compare the submissions' own code and report the pairs that share much of it. */
+  similarity?: boolean;
+  /** --similarity-threshold F: the score (0 to 1) from which a pair is reported. */
+  'similarity-threshold'?: number;
+};
+
+/** The score from which a pair is reported when --similarity-threshold is not given. */
+export const SIMILARITY_THRESHOLD = 0.5;
 
 /** What grading one submission needs besides the submission itself. */
 type GradeRun = {
@@ -76,10 +88,23 @@ async function gradeSubmission(run: GradeRun, submission: string, reportName: st
   }
 }
 
+// A duration in seconds with 2 decimals: the similarity check's figures are short.
+const seconds = (ms: number): string => `${(ms / 1000).toFixed(2)} s`;
+
+// The line that says what the similarity check found and how long it took.
+function similarLine({ similarity, readMs, compareMs }: SimilarFound): string {
+  const { pairs, clusters } = similarity;
+  const found = `${pairs.length} pair${pairs.length === 1 ? '' : 's'} at or above ${similarity.threshold}, ${clusters.length} cluster${clusters.length === 1 ? '' : 's'}`;
+  return `similarity: ${similarity.submissions} submissions compared in ${seconds(compareMs)} (code read in ${seconds(readMs)}): ${found}`;
+}
+
 // Every problem with grade's flags at once (the common ones, then the per-submission report paths).
 function gradeFlagProblems(args: GradeArgs): string[] {
   const problems = flagProblems(args);
   if (problems.length > 0) return problems;
+  const threshold = args['similarity-threshold'];
+  if (threshold !== undefined && !(threshold >= 0 && threshold <= 1)) return [`--similarity-threshold ${String(threshold)}: give a fraction from 0 to 1, such as 0.5 (a pair is reported from that score up)`];
+  if (threshold !== undefined && !args.similarity) return ['--similarity-threshold is used only with --similarity: add --similarity, or leave the threshold out'];
   return reportTargetProblems(reporterNames(args));
 }
 
@@ -145,15 +170,21 @@ export async function gradeCommand(args: GradeArgs): Promise<number> {
       book.incomplete = `stopped by ${stoppedBy}: ${book.submissions.filter((r) => !r.problem?.startsWith('not graded:')).length} of ${submissions.length} submissions graded`;
     }
     const out = resolve(shardOutName(args.out, shard));
+    // Every submission given is compared, in each shard too: copying crosses the shares, and the check takes seconds.
+    const similar: SimilarFound | undefined = args.similarity && !stoppedBy ? await findSimilar(args.submissions, args['similarity-threshold'] ?? SIMILARITY_THRESHOLD) : undefined;
+    if (similar) book.similarity = similar.similarity;
     await mkdir(dirname(out), { recursive: true });
     await writeAtomically(`${out}.json`, `${safeJson(book, 2)}\n`);
     await writeAtomically(`${out}.csv`, gradebookCsv(book));
     await writeAtomically(`${out}-failures.csv`, failuresCsv(graded.map((g) => ({ submission: g.row.submission, failures: g.failures }))));
-    await writeAtomically(`${out}.html`, gradebookHtml(book, { json: `${basename(out)}.json`, csv: `${basename(out)}.csv`, failuresCsv: `${basename(out)}-failures.csv` }));
+    if (similar) await writeAtomically(`${out}-similar.csv`, similarCsv(similar.similarity));
+    const links = { json: `${basename(out)}.json`, csv: `${basename(out)}.csv`, failuresCsv: `${basename(out)}-failures.csv`, ...(similar ? { similarCsv: `${basename(out)}-similar.csv` } : {}) };
+    await writeAtomically(`${out}.html`, gradebookHtml(book, links, undefined, similar?.views ?? []));
     const casesRun = graded.reduce((sum, g) => sum + g.casesRun, 0);
     process.stdout.write(`${throughputLine({ submissions: graded.filter((g) => g.casesRun > 0).length, cases: casesRun, elapsedMs: durationMs })}\n`);
     const share = shard ? ` (shard ${shard.index}/${shard.count}: ${submissions.length} of ${args.submissions.length} submissions)` : '';
-    process.stdout.write(`gradebook${share}${book.complete ? '' : ` (incomplete: ${book.incomplete})`}: ${out}.json, ${out}.csv, ${out}-failures.csv, ${out}.html\n`);
+    if (similar) process.stdout.write(`${similarLine(similar)}\n`);
+    process.stdout.write(`gradebook${share}${book.complete ? '' : ` (incomplete: ${book.incomplete})`}: ${out}.json, ${out}.csv, ${out}-failures.csv${similar ? `, ${out}-similar.csv` : ''}, ${out}.html\n`);
     if (stoppedBy) return STOP_SIGNALS[stoppedBy];
     return rows.every((r) => r.passed === r.total && !r.problem) ? 0 : 1;
   } finally {

@@ -33,10 +33,11 @@ function numberCell(value: number): string {
   return formatPoints(value);
 }
 
-type Cell = string | number;
+/** A CSV cell: a string is a text cell, a number a number cell. */
+export type Cell = string | number;
 
 // CSV text from rows of cells: strings are text cells, numbers are number cells.
-function csvOf(rows: Cell[][]): string {
+export function csvOf(rows: Cell[][]): string {
   return `${rows.map((row) => row.map((c) => (typeof c === 'number' ? numberCell(c) : textCell(c))).join(',')).join('\n')}\n`;
 }
 

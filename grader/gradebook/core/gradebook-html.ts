@@ -11,11 +11,13 @@ import { summarySection } from './gradebook-page-summary.ts';
 import { formatDuration } from './grade-progress.ts';
 import { escapeHtml } from '../../text/core/html-text.ts';
 import { shortName } from './short-name.ts';
+import { similarSection } from './gradebook-page-similar.ts';
+import type { PairView } from '../../similarity/core/pair-view.ts';
 
 export { escapeHtml };
 
 /** The files written beside the page, linked from it (names relative to the page). */
-export type GradebookLinks = { json: string; csv: string; failuresCsv: string };
+export type GradebookLinks = { json: string; csv: string; failuresCsv: string; /** With --similarity: the pairs' CSV. */ similarCsv?: string };
 
 /** What a row's status filter matches. */
 export type RowStatus = 'passed' | 'failing' | 'problem' | 'not-graded';
@@ -99,7 +101,7 @@ function submissionHtml(row: GradebookRow, index: number, stages: string[]): str
 function metaLine(book: Gradebook, links: GradebookLinks): string {
   const when = book.gradedAt.replace('T', ' ').replace(/\.\d+Z$/, ' UTC').replace(/Z$/, ' UTC');
   const shard = book.shard ? ` · shard ${book.shard.index}/${book.shard.count}` : '';
-  const files = [links.json, links.csv, links.failuresCsv].map((f) => `<a href="${escapeHtml(f)}">${escapeHtml(f)}</a>`).join(' ');
+  const files = [links.json, links.csv, links.failuresCsv, ...(links.similarCsv ? [links.similarCsv] : [])].map((f) => `<a href="${escapeHtml(f)}">${escapeHtml(f)}</a>`).join(' ');
   return `<p class="meta">Graded <time datetime="${escapeHtml(book.gradedAt)}">${escapeHtml(when)}</time> in ${formatDuration(book.durationMs)} · ${book.submissions.length} submission${book.submissions.length === 1 ? '' : 's'} · ${book.stages.length} stage${book.stages.length === 1 ? '' : 's'}${shard} · ${files}</p>`;
 }
 
@@ -110,8 +112,9 @@ function controls(): string {
     + `<label>Status <select id="filter-status"><option value="">all</option>${options}</select></label><span id="shown" aria-live="polite"></span></div>`;
 }
 
-// The whole page for a gradebook.
-export function gradebookHtml(book: Gradebook, links: GradebookLinks = { json: 'gradebook.json', csv: 'gradebook.csv', failuresCsv: 'gradebook-failures.csv' }, title = 'dispatch-lab gradebook'): string {
+// The whole page for a gradebook; with a similarity check, its section after the table and `similarViews` (the first
+// pairs' code) side by side.
+export function gradebookHtml(book: Gradebook, links: GradebookLinks = { json: 'gradebook.json', csv: 'gradebook.csv', failuresCsv: 'gradebook-failures.csv' }, title = 'dispatch-lab gradebook', similarViews: PairView[] = []): string {
   const csp = `default-src 'none'; style-src 'unsafe-inline'; script-src ${cspHash(PAGE_SCRIPT)}; img-src 'none'; base-uri 'none'; form-action 'none'`;
   const head = [headerCell('Name', 'text'), headerCell('Total', 'number'), headerCell('First failing stage', 'number'), ...book.stages.map((s) => headerCell(s, 'number')), headerCell('Problem', 'text')];
   return `<!doctype html>
@@ -126,7 +129,7 @@ export function gradebookHtml(book: Gradebook, links: GradebookLinks = { json: '
 <body>
 <h1>${escapeHtml(title)}</h1>
 ${metaLine(book, links)}
-<p class="meta">Jump to: <a href="#summary">the class at a glance</a> <a href="#most-failed-title">the cases failed most</a> <a href="#submissions">the submissions</a></p>
+<p class="meta">Jump to: <a href="#summary">the class at a glance</a> <a href="#most-failed-title">the cases failed most</a> <a href="#submissions">the submissions</a>${book.similarity ? ' <a href="#similar">the similar submissions</a>' : ''}</p>
 ${book.complete ? '' : `<p class="incomplete">Incomplete: ${escapeHtml(book.incomplete ?? 'the run was stopped')}</p>\n`}${summarySection(book.summary, book.submissions)}
 <h2 id="submissions">Submissions</h2>
 <p>Click a name to see why it lost points; click a column header to sort. Stage columns and the total are in points (earned/possible).</p>
@@ -138,7 +141,7 @@ ${controls()}
 ${book.submissions.map((r, i) => submissionHtml(r, i, book.stages)).join('\n')}
 </table>
 </div>
-<script>${PAGE_SCRIPT}</script>
+${book.similarity ? `${similarSection(book.similarity, similarViews, new Map(book.submissions.map((r, i) => [r.submission, `s-${i}`])))}\n` : ''}<script>${PAGE_SCRIPT}</script>
 </body>
 </html>
 `;

@@ -57,7 +57,19 @@ button.expand[aria-expanded="true"]::before { content: "\\25BE "; }
 .some { background: #fff1c2; }
 .none { background: #ffd8d3; }
 .not-run { background: #eaeef2; color: #57606a; }
+#similar-pairs { border-collapse: collapse; font-size: .9rem; }
+#similar-pairs th, #similar-pairs td { padding: .2rem .5rem; border-bottom: 1px solid #d0d7de; text-align: left; white-space: nowrap; }
+#similar-pairs td.number { text-align: right; font-variant-numeric: tabular-nums; }
+details.pair { margin: .6rem 0; border: 1px solid #d0d7de; padding: .3rem .5rem; }
+details.pair summary { cursor: pointer; font-weight: 600; }
+.side-by-side { display: grid; grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); gap: .8rem; margin-top: .4rem; }
+.side h4 { margin: .2rem 0; font-size: .95rem; }
+.code-file h5 { margin: .4rem 0 .1rem; font-size: .85rem; font-weight: 600; }
+pre.code { white-space: pre; overflow: auto; max-width: none; max-height: 40rem; font-size: .8rem; line-height: 1.35; }
+pre.code mark { background: #fff1c2; display: block; border-left: 3px solid #d4a72c; margin-left: -3px; }
+pre.code .ln { display: inline-block; width: 3.5ch; margin-right: 1ch; text-align: right; color: #8c959f; user-select: none; }
 @media (max-width: 600px) {
+  .side-by-side { grid-template-columns: minmax(0, 1fr); }
   body { margin: .5rem; }
   #gradebook tbody th { max-width: 7.5rem; }
   .table-wrap { max-height: 75vh; }

@@ -4,6 +4,7 @@ import { caseScore, sumScores } from '../../course/core/points.ts';
 import { caseFailure, failureGroups, type CaseFailure, type GradebookFailure } from './gradebook-failures.ts';
 import { runProblem } from './gradebook-problem.ts';
 import type { ClassSummary } from './class-summary.ts';
+import type { Similarity } from '../../similarity/core/similarity.ts';
 
 /** How much of a stage a submission passed: every case, some, none, or none of it ran (not graded, stopped). */
 export type StageMark = 'all' | 'some' | 'none' | 'not-run';
@@ -49,6 +50,8 @@ export type Gradebook = {
   incomplete?: string;
   /** Set with --shard: this gradebook holds the I-th of N shares of the submissions. */
   shard?: { index: number; count: number };
+  /** Set with --similarity: the pairs of submissions that share much of their own code, and their clusters. */
+  similarity?: Similarity;
 };
 
 const DETAIL_LINES = 40;
