@@ -6,7 +6,7 @@ import { type AutograderOptions, PRIVATE_CASES_DIR, RUN_SCRIPT, runScript, SETUP
 import { readInstallLock } from '../autograder/io/install-lock.ts';
 import { packPackage } from '../autograder/io/pack-package.ts';
 import { writeZip, type ZipEntry } from '../autograder/io/write-zip.ts';
-import { coursePackageVersions, type PinningManifest } from '../course/core/course-packages.ts';
+import { coursePackageVersions, type PinningManifest } from '../autograder/core/course-packages.ts';
 import { readPrivateCases } from '../course/io/load-course.ts';
 import { packageRoot } from '../course/io/package-root.ts';
 import { planOrThrow } from '../run/app.ts';

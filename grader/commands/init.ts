@@ -6,7 +6,7 @@ import { graderSpec, type GraderOrigin } from '../course/core/grader-spec.ts';
 import { courseReadme } from '../course/core/course-readme.ts';
 import { starterStubs } from '../course/core/starter-stubs.ts';
 import { loadCourse } from '../run/course-loader.ts';
-import { coursePackageVersions, pinnedVersion } from '../course/core/course-packages.ts';
+import { coursePackageVersions, pinnedVersion } from '../autograder/core/course-packages.ts';
 
 type Lock = { packages?: Record<string, { resolved?: string }> };
 
