@@ -55,13 +55,13 @@ async function checkedInputs(args: AutograderArgs): Promise<{ entries: ZipEntry[
     ...problemsOf(() => positiveInteger('jobs', args.jobs)),
     ...(args.memory !== undefined && parseSize(args.memory) === undefined ? [`--memory must be a size such as 512M or 1G, got "${args.memory}"`] : []),
   ];
-  try {
-    const course = await loadCourse(packageRoot(), args.cases.map((dir) => resolve(dir)));
-    problems.push(...problemsOf(() => planOrThrow(course, { stages: args.stage, all: args.stage.length === 0 })));
-  } catch (error) {
+  const loaded = await loadCourse(packageRoot(), args.cases.map((dir) => resolve(dir))).catch((error: unknown) => {
     if (!(error instanceof GraderError)) throw error;
     problems.push(...error.problems);
-  }
+    // --stage is still checked, against the bundled course alone.
+    return loadCourse(packageRoot());
+  });
+  problems.push(...problemsOf(() => planOrThrow(loaded, { stages: args.stage, all: args.stage.length === 0 })));
   const { entries, problems: clashes } = await privateCaseEntries(args.cases);
   problems.push(...clashes);
   if (problems.length > 0) throw new GraderError(problems);

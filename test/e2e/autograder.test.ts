@@ -137,6 +137,19 @@ describe('dispatch-lab autograder: a Gradescope autograder, unpacked and run (e2
     expect(run).toMatch(/--stage 'echo'[\s\\]+--cases "\$SOURCE\/private-cases"[\s\\]+--isolate[\s\\]+--timeout 20000/);
   });
 
+  it('refuses, exit 2 and no zip, a bad private case, an unknown stage and a bad timeout, all named at once', async () => {
+    const bad = join(work, 'bad-cases');
+    await mkdir(join(bad, STAGE), { recursive: true });
+    await writeFile(join(bad, STAGE, 'broken.json'), '{"name": 3}');
+    const zip = join(work, 'refused.zip');
+    const run = await runCli(['autograder', '--out', zip, '--cases', bad, '--stage', 'no-such-stage', '--timeout', '0'], { cwd: work, timeoutMs: SLOW_MS });
+    expect(run.exitCode, run.stderr).toBe(2);
+    expect(run.stderr).toContain(`${join(bad, STAGE, 'broken.json')}: $.name: must be string`);
+    expect(run.stderr).toContain('unknown stage "no-such-stage"');
+    expect(run.stderr).toContain('--timeout must be a positive whole number, got 0');
+    expect(existsSync(zip)).toBe(false);
+  }, SLOW_MS);
+
   it('setup.sh installs the pinned dispatch-lab offline, leaving the private cases and the tarball to root alone', async () => {
     expect(setup.exitCode, setup.output).toBe(0);
     expect(setup.output).toContain('is used as it is');
