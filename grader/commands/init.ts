@@ -6,6 +6,7 @@ import { graderSpec, type GraderOrigin } from '../course/core/grader-spec.ts';
 import { courseReadme } from '../course/core/course-readme.ts';
 import { starterStubs } from '../course/core/starter-stubs.ts';
 import { loadCourse } from '../run/course-loader.ts';
+import { coursePackageVersions, pinnedVersion } from '../autograder/core/course-packages.ts';
 
 type Lock = { packages?: Record<string, { resolved?: string }> };
 
@@ -33,7 +34,7 @@ function originOf(root: string, version: string): GraderOrigin {
 export async function initCommand(args: { target: string }): Promise<number> {
   const root = packageRoot();
   const ours = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string; devDependencies?: Record<string, string>; dependencies: Record<string, string> };
-  const pick = (name: string) => ours.devDependencies?.[name] ?? ours.dependencies[name] ?? 'latest';
+  const pick = (name: string) => pinnedVersion(ours, name);
   const target = resolve(args.target);
   const spec = graderSpec(originOf(root, ours.version), (path) => relative(target, path).split(sep).join('/'));
   const course = await loadCourse(root);
@@ -42,7 +43,7 @@ export async function initCommand(args: { target: string }): Promise<number> {
   const files = await scaffoldCourse(root, target, {
     versions: {
       graderSpec: spec,
-      dependencies: { picomatch: pick('picomatch'), ajv: pick('ajv'), 'ajv-formats': pick('ajv-formats'), '@modelcontextprotocol/sdk': pick('@modelcontextprotocol/sdk'), zod: pick('zod') },
+      dependencies: coursePackageVersions(ours),
       devDependencies: { tsx: pick('tsx'), typescript: pick('typescript'), '@types/node': pick('@types/node'), '@types/picomatch': pick('@types/picomatch') },
     },
     readme: courseReadme(course.stages, stubs),
