@@ -59,7 +59,7 @@ export async function runTests(given: TestOptions): Promise<TestOutcome> {
   const results: StageResult[] = [];
   let cancelled = false;
   try {
-    const build = await builder.build();
+    const build = await builder.build(options.signal);
     profiler?.addBuild(build.durationMs);
     const probe = build.ok ? startProbeFor(build.bundlePath, thePlan, options) : undefined;
     const graded = new Map<string, StageResult>();

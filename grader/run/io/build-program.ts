@@ -1,9 +1,9 @@
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { rm, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import type * as esbuild from 'esbuild';
 import { trackFolder } from '../../sandbox/io/exit-cleanup.ts';
 import type { RunLimits } from '../../sandbox/io/case-limits.ts';
-import { buildIsolated, type BuildMessage } from '../../sandbox/io/isolated-build.ts';
+import { buildIsolated, type BuildMessage, linkProblem } from '../../sandbox/io/isolated-build.ts';
 import type { Isolation } from '../../sandbox/io/isolation.ts';
 import { buildCache } from './build-cache.ts';
 import { sdkFamily } from './sdk-family.ts';
@@ -14,7 +14,8 @@ export type BuildOutcome =
 
 /** Builds a course directory's program.ts into one runnable module; rebuilds are incremental. */
 export type ProgramBuilder = {
-  build(): Promise<BuildOutcome>;
+  /** Builds the program; `signal` (Ctrl-C, SIGTERM) stops a build at once, as a failed build. */
+  build(signal?: AbortSignal): Promise<BuildOutcome>;
   /** Stops the builder and removes its output. */
   dispose(): Promise<void>;
 };
@@ -95,6 +96,25 @@ async function hostBuild(courseDir: string, outDir: string, bundlePath: string):
   };
 }
 
+/** What a build given up by a stop signal gives. */
+const STOPPED = { ok: false as const, errors: ['the build was stopped (the grader was asked to stop)'] };
+
+// The build's result, or a stopped build's as soon as `signal` aborts.
+async function untilStopped<T>(build: Promise<T>, signal: AbortSignal | undefined): Promise<T | typeof STOPPED> {
+  if (!signal) return build;
+  if (signal.aborted) return STOPPED;
+  let onAbort = () => {};
+  const stopped = new Promise<typeof STOPPED>((resolve) => {
+    onAbort = () => resolve(STOPPED);
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+  try {
+    return await Promise.race([build, stopped]);
+  } finally {
+    signal.removeEventListener('abort', onAbort);
+  }
+}
+
 // A builder whose output lives in a private folder under <courseDir>/.dispatch-lab/build, so parallel runs never collide.
 // With isolation (--isolate), every build runs inside the submission's sandbox (isolated-build.ts), and no cache is
 // read or written; else on the host, incrementally, the first build answered from the build cache when it can.
@@ -114,14 +134,18 @@ export async function createProgramBuilder(
     let builds = 0;
     return {
       // Each build writes a new file: the one a running case reads is never rewritten under it.
-      build: () => buildIsolated({ ...sandbox, courseDir, outDir, bundlePath: join(outDir, `program-${++builds}.mjs`), format: (m) => formatMessages(m, courseDir) }),
+      build: (signal) => buildIsolated({ ...sandbox, courseDir, outDir, bundlePath: join(outDir, `program-${++builds}.mjs`), format: (m) => formatMessages(m, courseDir), ...(signal ? { signal } : {}) }),
       async dispose() {
         await rm(outDir, { recursive: true, force: true });
         untrack();
       },
     };
   }
-  await mkdir(outDir, { recursive: true });
+  const problem = await linkProblem(courseDir, outDir);
+  if (problem) {
+    untrack();
+    return { build: async () => ({ ok: false, errors: [problem], durationMs: 0 }), dispose: async () => {} };
+  }
   // What decides the bundle besides the files read: the options (the output folder's name aside) and the SDK's packages
   // that get inlined, with their versions.
   const { outfile: _outfile, ...options } = hostOptions(courseDir, bundlePath);
@@ -130,8 +154,10 @@ export async function createProgramBuilder(
   let isFirst = true;
   // The last build's cache write: off the path to the first case (it hashes every input), awaited by dispose().
   let storing: Promise<void> = Promise.resolve();
+  // The last build: one given up by a stop signal may still run, and the next waits for it (one esbuild rebuild at a time).
+  let lastBuild: Promise<unknown> = Promise.resolve();
   return {
-    async build() {
+    async build(signal) {
       const started = performance.now();
       const elapsed = () => Math.round(performance.now() - started);
       // Only the first build asks the cache: later ones follow an edit, which esbuild's incremental rebuild handles best.
@@ -145,8 +171,12 @@ export async function createProgramBuilder(
         }
         return { ok: true, bundlePath, durationMs: elapsed(), cached: true };
       }
-      host ??= hostBuild(courseDir, outDir, bundlePath);
-      const built = await (await host).build();
+      const current = (host ??= hostBuild(courseDir, outDir, bundlePath));
+      // esbuild cannot be stopped half way (a FIFO it waits on): a stopped build is given up, and esbuild's service goes
+      // with the grader.
+      const building = lastBuild.then(async () => (await current).build());
+      lastBuild = building.catch(() => undefined);
+      const built = await untilStopped(building, signal);
       if (!built.ok) return { ok: false, errors: built.errors, durationMs: elapsed() };
       storing = storing.then(() => cache.store(bundlePath, built.inputs, built.output)).catch(() => undefined);
       return { ok: true, bundlePath, durationMs: elapsed() };
