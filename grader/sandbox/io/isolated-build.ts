@@ -7,6 +7,7 @@ import { formatBytes } from '../core/limits.ts';
 import { isWithin } from '../core/sandbox-plan.ts';
 import type { RunLimits } from './case-limits.ts';
 import { trackFolder } from './exit-cleanup.ts';
+import { ownTag } from './leftover-sweep.ts';
 import { buildInputRoots, type Isolation, isReachableByOthers, sandboxPathsFor } from './isolation.ts';
 import { runCase } from '../../run/io/run-case.ts';
 import { MESSAGES_PREFIX, SANDBOX_BUILD_SCRIPT, type SandboxBuildConfig } from './sandbox-build-script.ts';
@@ -48,7 +49,7 @@ async function esbuildFor(isolation: Isolation): Promise<EsbuildFiles> {
   const files = esbuildFiles();
   if (!isolation.runAs || files.folders.every(isReachableByOthers)) return files;
   readableCopy ??= (async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'dispatch-lab-esbuild-'));
+    const dir = await mkdtemp(join(tmpdir(), `dispatch-lab-esbuild-${ownTag()}-`));
     trackFolder(dir);
     await chmod(dir, 0o755);
     const packageDir = files.folders[0] as string;
