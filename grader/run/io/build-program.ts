@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { rm, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import type * as esbuild from 'esbuild';
@@ -25,6 +26,8 @@ type HostBuild = {
   build(): Promise<{ ok: true; inputs: string[]; output: { bundle: Uint8Array; map?: Uint8Array } } | { ok: false; errors: string[] }>;
   /** Builds once in memory, writing nothing, so that the next build() is incremental (see createProgramBuilder). */
   prime(): Promise<void>;
+  /** Asks esbuild to stop the build in progress (it may not stop at once: a FIFO it waits on). */
+  cancel(): Promise<void>;
   dispose(): Promise<void>;
 };
 
@@ -92,8 +95,37 @@ async function hostBuild(courseDir: string, outDir: string, bundlePath: string):
         return { ok: false, errors: formatMessages(errors, courseDir) };
       }
     },
+    cancel: () => context.cancel(),
     dispose: () => context.dispose(),
   };
+}
+
+/** How long dispose() waits for a build given up by a stop signal to end, before removing the output regardless. */
+const GIVEN_UP_WAIT_MS = 1_000;
+
+// Whether `promise` settled within `ms` (a rejection counts as settled).
+async function withinMs(promise: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
+  try {
+    return await Promise.race([promise.then(() => true, () => true), late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+// Kill this process's esbuild service (its child named esbuild): the last resort for a build blocked on a FIFO, which
+// no cancel reaches; esbuild's API then fails what was pending, and the grader can exit.
+function killEsbuildServices(): void {
+  for (const entry of readdirSync('/proc').filter((e) => /^\d+$/.test(e))) {
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'latin1');
+      const after = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (stat.includes('(esbuild)') && Number(after[1]) === process.pid) process.kill(Number(entry), 'SIGKILL');
+    } catch {
+      // Gone, or not ours to read.
+    }
+  }
 }
 
 /** What a build given up by a stop signal gives. */
@@ -183,7 +215,12 @@ export async function createProgramBuilder(
     },
     async dispose() {
       await storing;
-      await (await host?.catch(() => undefined))?.dispose();
+      const built = await host?.catch(() => undefined);
+      // A build given up by a stop signal writes its files when it ends: it ends (or is waited for no longer) first. One
+      // that does not end (esbuild waits on a FIFO the course holds) ends with esbuild's service, killed.
+      const hasEnded = await withinMs(Promise.all([built?.cancel(), lastBuild]).then(() => true), GIVEN_UP_WAIT_MS);
+      if (!hasEnded) killEsbuildServices();
+      await withinMs(built?.dispose() ?? Promise.resolve(), GIVEN_UP_WAIT_MS);
       await rm(outDir, { recursive: true, force: true });
       untrack();
     },
