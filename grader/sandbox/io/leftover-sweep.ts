@@ -1,5 +1,5 @@
 import { readlinkSync } from 'node:fs';
-import { readdir, rm } from 'node:fs/promises';
+import { lstat, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type Owner, ownerOf, ownerTag } from '../core/owner-tag.ts';
 
@@ -64,9 +64,13 @@ export const CGROUP_PREFIXES = ['dispatch-lab-', 'dispatch-lab-probe-'];
 // Remove what killed graders left in these places (their temp dirs, build folders and empty cgroups); the paths removed.
 export async function sweepKilledGraders(places: LeftoverPlaces, removeCgroup: (dir: string) => Promise<void>): Promise<string[]> {
   const removeTree = (path: string) => rm(path, { recursive: true, force: true, maxRetries: 2 });
+  // A submission's build folder is swept only through real folders: a link there (shipped) would point the sweep elsewhere.
+  const isRealFolder = (path: string) => lstat(path).then((s) => s.isDirectory(), () => false);
+  const buildDirs: string[] = [];
+  for (const dir of places.courseDirs) if ((await isRealFolder(join(dir, '.dispatch-lab'))) && (await isRealFolder(join(dir, '.dispatch-lab', 'build')))) buildDirs.push(join(dir, '.dispatch-lab', 'build'));
   const swept = await Promise.all([
     sweepLeftovers(places.tempRoot, TEMP_PREFIXES, removeTree).then((names) => names.map((n) => join(places.tempRoot, n))),
-    ...places.courseDirs.map((dir) => join(dir, '.dispatch-lab', 'build')).map((dir) => sweepLeftovers(dir, BUILD_PREFIXES, removeTree).then((names) => names.map((n) => join(dir, n)))),
+    ...buildDirs.map((dir) => sweepLeftovers(dir, BUILD_PREFIXES, removeTree).then((names) => names.map((n) => join(dir, n)))),
     ...places.cgroupParents.map((dir) => sweepLeftovers(dir, CGROUP_PREFIXES, removeCgroup).then((names) => names.map((n) => join(dir, n)))),
   ]);
   return swept.flat();
