@@ -123,15 +123,20 @@ export async function gradeCommand(args: GradeArgs): Promise<number> {
   const planned = planOrThrow(course, selection).stages;
   const submissions = shareOf(args.submissions, shard);
   const targets = reporterNames(args);
+  // Listening before the isolation is probed: a stop signal is answered from here on, not by the default (no gradebook).
+  const stop = watchStopSignals();
   const run: GradeRun = {
     args,
     course,
     selection,
     stages: planned.map((s) => s.stage),
     chosen: planned.flatMap((s) => s.cases),
-    sandbox: await sandboxOptionsOf(args, contentRoot, args.submissions.map((s) => resolve(s))),
+    sandbox: await sandboxOptionsOf(args, contentRoot, args.submissions.map((s) => resolve(s))).catch((error: unknown) => {
+      stop.dispose();
+      throw error;
+    }),
     targets,
-    stop: watchStopSignals(),
+    stop,
   };
   const gradedAt = new Date();
   const started = performance.now();

@@ -19,6 +19,7 @@ import { createWatchSession } from '../watch/watch-session.ts';
 import { contentRootOf, positiveInteger } from './options.ts';
 import { testOptionsOf, type TestArgs } from './test-args.ts';
 import { sandboxOptionsOf } from './sandbox-options.ts';
+import { ownTag } from '../sandbox/io/leftover-sweep.ts';
 
 /** Flags of `ui` beyond those of `test`. */
 export type UiArgs = TestArgs & { port?: number; open: boolean };
@@ -55,7 +56,7 @@ export async function uiCommand(args: UiArgs): Promise<number> {
   await hub.ready;
   // A plain log in the terminal (what `test --watch` prints on a pipe); the page is the interactive view.
   const screen = { ...terminalScreen(), isInteractive: false };
-  const builder = await createProgramBuilder(base.courseDir, `ui-${randomUUID()}`, undefined, { willRebuild: true });
+  const builder = await createProgramBuilder(base.courseDir, `ui-${ownTag()}-${randomUUID()}`, undefined, { willRebuild: true });
   const session = createWatchSession({ screen, color: shouldColor(args.color), course, focus: base.selection.stages, run: { base: { ...base, builder, currentFirst: true }, contentRoot }, view: hub.view });
   const token = randomBytes(24).toString('base64url');
   const server = await startUiServer({

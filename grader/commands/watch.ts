@@ -12,6 +12,7 @@ import { createWatchSession } from '../watch/watch-session.ts';
 import { contentRootOf } from './options.ts';
 import { testOptionsOf, type TestArgs } from './test-args.ts';
 import { sandboxOptionsOf } from './sandbox-options.ts';
+import { ownTag } from '../sandbox/io/leftover-sweep.ts';
 
 /** How long quitting waits for a cancelled run's processes to go. */
 const SETTLE_MS = 5_000;
@@ -27,7 +28,7 @@ export async function watchCommand(args: TestArgs): Promise<number> {
   await assertProgramExists(base.courseDir);
   Object.assign(base, await sandboxOptionsOf(args, contentRoot, [base.courseDir]));
   const screen = terminalScreen();
-  const builder = await createProgramBuilder(base.courseDir, `watch-${randomUUID()}`, base.isolation ? { isolation: base.isolation, ...(base.limits ? { limits: base.limits } : {}) } : undefined, { willRebuild: true });
+  const builder = await createProgramBuilder(base.courseDir, `watch-${ownTag()}-${randomUUID()}`, base.isolation ? { isolation: base.isolation, ...(base.limits ? { limits: base.limits } : {}) } : undefined, { willRebuild: true });
   const session = createWatchSession({
     screen,
     color: screen.isInteractive ? shouldColor(args.color) : args.color === true,

@@ -14,6 +14,7 @@ import { readStageStatus } from './io/stage-status.ts';
 import { profilerFromEnv } from './io/case-profiler.ts';
 import { createSlots } from './core/slots.ts';
 import { heldReporters } from './held-reporters.ts';
+import { ownTag } from '../sandbox/io/leftover-sweep.ts';
 
 export type { TestOptions } from './test-options.ts';
 
@@ -55,11 +56,11 @@ export async function runTests(given: TestOptions): Promise<TestOutcome> {
   await assertProgramExists(options.courseDir);
   const { reporters } = options;
   emit(reporters, (r) => r.onRunStart?.(thePlan));
-  const builder = options.builder ?? (await createProgramBuilder(options.courseDir, randomUUID(), options.isolation ? { isolation: options.isolation, ...(options.limits ? { limits: options.limits } : {}) } : undefined));
+  const builder = options.builder ?? (await createProgramBuilder(options.courseDir, `${ownTag()}-${randomUUID()}`, options.isolation ? { isolation: options.isolation, ...(options.limits ? { limits: options.limits } : {}) } : undefined));
   const results: StageResult[] = [];
   let cancelled = false;
   try {
-    const build = await builder.build();
+    const build = await builder.build(options.signal);
     profiler?.addBuild(build.durationMs);
     const probe = build.ok ? startProbeFor(build.bundlePath, thePlan, options) : undefined;
     const graded = new Map<string, StageResult>();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { headingId, stageHtml } from '../../grader/ui/core/stage-html.ts';
+import { headingId, isSafeHref, stageHtml } from '../../grader/ui/core/stage-html.ts';
 
 describe('stageHtml', () => {
   it('gives every heading a unique id and lists it', () => {
@@ -26,6 +26,44 @@ describe('stageHtml', () => {
     expect(html).not.toMatch(/<script|<b |<img/);
     expect(html).toContain('&#60;script&#62;alert(1)&#60;/script&#62;');
     expect(html).toContain('[image: logo]');
+  });
+
+  it.each<[string, boolean]>([
+    ['https://modelcontextprotocol.io/spec', true],
+    ['HTTP://example.com/a?b=c', true],
+    ['#s-run-it', true],
+    ['#', true],
+    ['javascript:alert(1)', false],
+    ['JavaScript:alert(1)', false],
+    [' javascript:alert(1)', false],
+    ['java\tscript:alert(1)', false],
+    ['data:text/html,<script>alert(1)</script>', false],
+    ['vbscript:msgbox(1)', false],
+    ['file:///etc/passwd', false],
+    ['//evil.example/x', false],
+    ['other-stage.md', false],
+    ['https:alert(1)', false],
+    ['https:// spaced', false],
+    ['#a b', false],
+  ])('isSafeHref(%j) = %s', (href, safe) => {
+    expect(isSafeHref(href)).toBe(safe);
+  });
+
+  it.each([
+    ['[run me](javascript:alert(document.cookie))', 'run me (javascript:alert(document.cookie))'],
+    ['<javascript:alert(1)>', 'javascript:alert(1)'],
+    ['[x][r]\n\n[r]: JAVASCRIPT:alert(1)', 'x (JAVASCRIPT:alert(1))'],
+    ['[page](data:text/html;base64,PHNjcmlwdD4=)', 'page (data:text/html;base64,PHNjcmlwdD4=)'],
+  ])('renders a link to %j as text, never as a link', (markdown, text) => {
+    const { html } = stageHtml(markdown);
+    expect(html).not.toMatch(/<a\b/);
+    expect(html).toContain(`<span class="link">${text}</span>`);
+  });
+
+  it('keeps http(s) links (opened without the page as their opener) and in-page links', () => {
+    const { html } = stageHtml('See [the spec](https://example.com/spec "The spec") and [below](#s-run-it).\n');
+    expect(html).toContain('<a href="https://example.com/spec" title="The spec" rel="noopener noreferrer">the spec</a>');
+    expect(html).toContain('<a href="#s-run-it">below</a>');
   });
 
   it.each([

@@ -1,10 +1,11 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
-import { mkdir, readdir, readFile, readlink, rename, rm, stat, symlink, utimes, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readlink, rename, rm, stat, symlink, utimes, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { parse as parseJsonc } from 'jsonc-parser';
 import { decodeEntry, encodeEntry, staleFact, type BuildFacts } from '../core/build-entry.ts';
+import { readStudentFile, readStudentFileSync } from '../../sandbox/io/student-file.ts';
 
 // A host build of program.ts kept between runs: `dispatch-lab test` (and a watch's first run) on a program that has not
 // changed copies the bundle it built last time instead of starting esbuild. One entry per course directory and build
@@ -19,6 +20,13 @@ import { decodeEntry, encodeEntry, staleFact, type BuildFacts } from '../core/bu
 export const MAX_ENTRIES = 64;
 /** The config files esbuild reads beside or above a source file. */
 const CONFIG_FILES = ['tsconfig.json', 'jsconfig.json', 'package.json'];
+/** The largest input or config file hashed, as an isolated build's input limit: a larger one (or a FIFO, a device) is a miss. */
+const MAX_HASHED_BYTES = 32 * 1024 * 1024;
+/** The largest entry read (a bundle and its map). */
+const MAX_ENTRY_BYTES = 256 * 1024 * 1024;
+/** Files hashed or read here are named by the course (its imports, its configs and what they extend, an entry it may
+ * ship in .dispatch-lab/builds): any regular file, never a FIFO or device, and only so much (student-file.ts). */
+const ANYWHERE = ['/'];
 
 /** The cache for one course directory and build settings. */
 export type BuildCache = {
@@ -35,11 +43,8 @@ function hashOf(data: string | Uint8Array): string {
 
 // The hash of a file's content, or null when it cannot be read (absent, a folder).
 function fileHash(path: string): string | null {
-  try {
-    return hashOf(readFileSync(path));
-  } catch {
-    return null;
-  }
+  const read = readStudentFileSync(path, { roots: ANYWHERE, maxBytes: MAX_HASHED_BYTES });
+  return read.ok ? hashOf(read.bytes) : null;
 }
 
 // The hash of a folder's listing: its names, with where each link points; null when it cannot be read.
@@ -79,12 +84,9 @@ function withExtended(files: string[]): string[] {
   for (let i = 0; i < all.length; i++) {
     const file = all[i] as string;
     if (!/[tj]sconfig[^/]*\.json$/.test(file)) continue;
-    let text: string;
-    try {
-      text = readFileSync(file, 'utf8');
-    } catch {
-      continue;
-    }
+    const read = readStudentFileSync(file, { roots: ANYWHERE, maxBytes: MAX_HASHED_BYTES });
+    if (!read.ok) continue;
+    const text = read.bytes.toString('utf8');
     const extended = (parseJsonc(text) as { extends?: unknown } | undefined)?.extends;
     for (const spec of (Array.isArray(extended) ? extended : [extended]).filter((e): e is string => typeof e === 'string')) {
       const target = resolveExtended(file, spec);
@@ -149,7 +151,8 @@ export function buildCache(courseDir: string, settings: unknown): BuildCache {
   return {
     async restore(bundlePath) {
       for (const root of roots) {
-        const entry = await readFile(join(root, name)).then(decodeEntry, () => undefined);
+        const read = await readStudentFile(join(root, name), { roots: [root], maxBytes: MAX_ENTRY_BYTES });
+        const entry = read.ok ? decodeEntry(read.bytes) : undefined;
         if (!entry) continue;
         if (staleFact(entry.facts, { input: (p) => fileHash(join(courseDir, p)), folder: folderHash, config: fileHash }) !== undefined) return false;
         try {

@@ -1,9 +1,10 @@
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { readdirSync, readFileSync } from 'node:fs';
+import { rm, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import type * as esbuild from 'esbuild';
 import { trackFolder } from '../../sandbox/io/exit-cleanup.ts';
 import type { RunLimits } from '../../sandbox/io/case-limits.ts';
-import { buildIsolated, type BuildMessage } from '../../sandbox/io/isolated-build.ts';
+import { buildIsolated, type BuildMessage, linkProblem } from '../../sandbox/io/isolated-build.ts';
 import type { Isolation } from '../../sandbox/io/isolation.ts';
 import { buildCache } from './build-cache.ts';
 import { sdkFamily } from './sdk-family.ts';
@@ -14,7 +15,8 @@ export type BuildOutcome =
 
 /** Builds a course directory's program.ts into one runnable module; rebuilds are incremental. */
 export type ProgramBuilder = {
-  build(): Promise<BuildOutcome>;
+  /** Builds the program; `signal` (Ctrl-C, SIGTERM) stops a build at once, as a failed build. */
+  build(signal?: AbortSignal): Promise<BuildOutcome>;
   /** Stops the builder and removes its output. */
   dispose(): Promise<void>;
 };
@@ -24,6 +26,8 @@ type HostBuild = {
   build(): Promise<{ ok: true; inputs: string[]; output: { bundle: Uint8Array; map?: Uint8Array } } | { ok: false; errors: string[] }>;
   /** Builds once in memory, writing nothing, so that the next build() is incremental (see createProgramBuilder). */
   prime(): Promise<void>;
+  /** Asks esbuild to stop the build in progress (it may not stop at once: a FIFO it waits on). */
+  cancel(): Promise<void>;
   dispose(): Promise<void>;
 };
 
@@ -91,8 +95,56 @@ async function hostBuild(courseDir: string, outDir: string, bundlePath: string):
         return { ok: false, errors: formatMessages(errors, courseDir) };
       }
     },
+    cancel: () => context.cancel(),
     dispose: () => context.dispose(),
   };
+}
+
+/** How long dispose() waits for a build given up by a stop signal to end, before removing the output regardless. */
+const GIVEN_UP_WAIT_MS = 1_000;
+
+// Whether `promise` settled within `ms` (a rejection counts as settled).
+async function withinMs(promise: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
+  try {
+    return await Promise.race([promise.then(() => true, () => true), late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+// Kill this process's esbuild service (its child named esbuild): the last resort for a build blocked on a FIFO, which
+// no cancel reaches; esbuild's API then fails what was pending, and the grader can exit.
+function killEsbuildServices(): void {
+  for (const entry of readdirSync('/proc').filter((e) => /^\d+$/.test(e))) {
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'latin1');
+      const after = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (stat.includes('(esbuild)') && Number(after[1]) === process.pid) process.kill(Number(entry), 'SIGKILL');
+    } catch {
+      // Gone, or not ours to read.
+    }
+  }
+}
+
+/** What a build given up by a stop signal gives. */
+const STOPPED = { ok: false as const, errors: ['the build was stopped (the grader was asked to stop)'] };
+
+// The build's result, or a stopped build's as soon as `signal` aborts.
+async function untilStopped<T>(build: Promise<T>, signal: AbortSignal | undefined): Promise<T | typeof STOPPED> {
+  if (!signal) return build;
+  if (signal.aborted) return STOPPED;
+  let onAbort = () => {};
+  const stopped = new Promise<typeof STOPPED>((resolve) => {
+    onAbort = () => resolve(STOPPED);
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+  try {
+    return await Promise.race([build, stopped]);
+  } finally {
+    signal.removeEventListener('abort', onAbort);
+  }
 }
 
 // A builder whose output lives in a private folder under <courseDir>/.dispatch-lab/build, so parallel runs never collide.
@@ -114,14 +166,18 @@ export async function createProgramBuilder(
     let builds = 0;
     return {
       // Each build writes a new file: the one a running case reads is never rewritten under it.
-      build: () => buildIsolated({ ...sandbox, courseDir, outDir, bundlePath: join(outDir, `program-${++builds}.mjs`), format: (m) => formatMessages(m, courseDir) }),
+      build: (signal) => buildIsolated({ ...sandbox, courseDir, outDir, bundlePath: join(outDir, `program-${++builds}.mjs`), format: (m) => formatMessages(m, courseDir), ...(signal ? { signal } : {}) }),
       async dispose() {
         await rm(outDir, { recursive: true, force: true });
         untrack();
       },
     };
   }
-  await mkdir(outDir, { recursive: true });
+  const problem = await linkProblem(courseDir, outDir);
+  if (problem) {
+    untrack();
+    return { build: async () => ({ ok: false, errors: [problem], durationMs: 0 }), dispose: async () => {} };
+  }
   // What decides the bundle besides the files read: the options (the output folder's name aside) and the SDK's packages
   // that get inlined, with their versions.
   const { outfile: _outfile, ...options } = hostOptions(courseDir, bundlePath);
@@ -130,8 +186,10 @@ export async function createProgramBuilder(
   let isFirst = true;
   // The last build's cache write: off the path to the first case (it hashes every input), awaited by dispose().
   let storing: Promise<void> = Promise.resolve();
+  // The last build: one given up by a stop signal may still run, and the next waits for it (one esbuild rebuild at a time).
+  let lastBuild: Promise<unknown> = Promise.resolve();
   return {
-    async build() {
+    async build(signal) {
       const started = performance.now();
       const elapsed = () => Math.round(performance.now() - started);
       // Only the first build asks the cache: later ones follow an edit, which esbuild's incremental rebuild handles best.
@@ -145,15 +203,24 @@ export async function createProgramBuilder(
         }
         return { ok: true, bundlePath, durationMs: elapsed(), cached: true };
       }
-      host ??= hostBuild(courseDir, outDir, bundlePath);
-      const built = await (await host).build();
+      const current = (host ??= hostBuild(courseDir, outDir, bundlePath));
+      // esbuild cannot be stopped half way (a FIFO it waits on): a stopped build is given up, and esbuild's service goes
+      // with the grader.
+      const building = lastBuild.then(async () => (await current).build());
+      lastBuild = building.catch(() => undefined);
+      const built = await untilStopped(building, signal);
       if (!built.ok) return { ok: false, errors: built.errors, durationMs: elapsed() };
       storing = storing.then(() => cache.store(bundlePath, built.inputs, built.output)).catch(() => undefined);
       return { ok: true, bundlePath, durationMs: elapsed() };
     },
     async dispose() {
       await storing;
-      await (await host?.catch(() => undefined))?.dispose();
+      const built = await host?.catch(() => undefined);
+      // A build given up by a stop signal writes its files when it ends: it ends (or is waited for no longer) first. One
+      // that does not end (esbuild waits on a FIFO the course holds) ends with esbuild's service, killed.
+      const hasEnded = await withinMs(Promise.all([built?.cancel(), lastBuild]).then(() => true), GIVEN_UP_WAIT_MS);
+      if (!hasEnded) killEsbuildServices();
+      await withinMs(built?.dispose() ?? Promise.resolve(), GIVEN_UP_WAIT_MS);
       await rm(outDir, { recursive: true, force: true });
       untrack();
     },

@@ -1,10 +1,11 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { mkdir, rename, rm, symlink, writeFile } from 'node:fs/promises';
 import { isBuiltin } from 'node:module';
 import { dirname, join } from 'node:path';
 import * as esbuild from 'esbuild';
-import { entryName, isEsModule, packageOf, SDK, sdkFamily } from './sdk-family.ts';
+import { entryName, isEsModule, MAX_MODULE_BYTES, packageOf, SDK, sdkFamily } from './sdk-family.ts';
+import { readStudentFileSync } from '../../sandbox/io/student-file.ts';
 
 // A program that loads the MCP SDK makes node resolve, read and compile a few hundred modules (the SDK's and zod's) in
 // every mcp case. A host build therefore bundles those packages ahead of time, once, into files beside the program:
@@ -39,7 +40,10 @@ export function packageInliner(courseDir: string, outDir: string): PackageInline
   // Whether a resolved file is one to bundle: an ES module of the SDK's family that does not ask where it lives.
   const isBundled = (path: string) => {
     const pkg = packageOf(path);
-    return pkg !== undefined && family.has(pkg) && isEsModule(path, typeCache) && !readFileSync(path, 'utf8').includes('import.meta');
+    if (pkg === undefined || !family.has(pkg) || !isEsModule(path, typeCache)) return false;
+    // A regular file of a bounded size (a course may ship any file there), else left to node.
+    const read = readStudentFileSync(path, { roots: ['/'], maxBytes: MAX_MODULE_BYTES });
+    return read.ok && !read.bytes.toString('utf8').includes('import.meta');
   };
   // The node_modules folder the SDK was found in (its name has a scope: two levels up).
   const modulesDir = dirname(dirname(family.get(SDK)?.dir ?? courseDir));

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, realpathSync } from 'node:fs';
+import { existsSync, realpathSync } from 'node:fs';
 import { basename, dirname, extname, join, sep } from 'node:path';
+import { readStudentFileSync } from '../../sandbox/io/student-file.ts';
 
 // What package-inlining.ts needs to know about installed packages: the MCP SDK's family as node would find it, which
 // package a file belongs to, and whether node loads a file as an ES module.
@@ -16,9 +17,16 @@ function packageDir(name: string, fromDir: string): string | undefined {
   }
 }
 
+/** The largest package manifest read; a course may ship any file in place of one (a FIFO, /dev/zero). */
+const MAX_MANIFEST_BYTES = 1024 * 1024;
+/** The largest package module read (to look for import.meta). */
+export const MAX_MODULE_BYTES = 32 * 1024 * 1024;
+
+// A package manifest's fields, read as a regular file of at most MAX_MANIFEST_BYTES (student-file.ts), or undefined.
 function readJson(file: string): Record<string, unknown> | undefined {
+  const read = readStudentFileSync(file, { roots: ['/'], maxBytes: MAX_MANIFEST_BYTES });
   try {
-    return JSON.parse(readFileSync(file, 'utf8'));
+    return read.ok ? JSON.parse(read.bytes.toString('utf8')) : undefined;
   } catch {
     return undefined;
   }

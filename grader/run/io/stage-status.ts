@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { lstat, mkdir, readFile, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
+import { lstat, mkdir, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Case, Report, StageStatus } from '../../course/core/types.ts';
+import { readStudentFile } from '../../sandbox/io/student-file.ts';
 
 /** The last known status of each stage in a course directory, kept in <dir>/.dispatch-lab/status.json. */
 export type StageStatusFile = { stages: Record<string, SavedStage> };
@@ -18,14 +19,20 @@ export type SavedStage = {
   failedCases?: string[];
 };
 
+/** The largest status file read: a course's stages with their case lists fit many times over. */
+const MAX_STATUS_BYTES = 4 * 1024 * 1024;
+
 function statusPath(courseDir: string): string {
   return join(courseDir, '.dispatch-lab', 'status.json');
 }
 
-// The saved statuses; empty when nothing was graded yet or the file is unreadable.
+// The saved statuses; empty when nothing was graded yet or the file is unreadable. The file is the submission's (it may
+// ship one): read only as a regular file inside the course directory, and only so much of it (student-file.ts).
 export async function readStageStatus(courseDir: string): Promise<StageStatusFile> {
   try {
-    const data = JSON.parse(await readFile(statusPath(courseDir), 'utf8')) as StageStatusFile;
+    const read = await readStudentFile(statusPath(courseDir), { roots: [courseDir], maxBytes: MAX_STATUS_BYTES });
+    if (!read.ok) return { stages: {} };
+    const data = JSON.parse(read.bytes.toString('utf8')) as StageStatusFile;
     return data && typeof data.stages === 'object' ? data : { stages: {} };
   } catch {
     return { stages: {} };

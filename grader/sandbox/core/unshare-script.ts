@@ -45,7 +45,9 @@ export function unshareScript(paths: SandboxPaths, tools: UnshareTools): string 
     "  kept=$(printf '%s' \"$opts\" | tr , '\\n' | grep -xE 'nosuid|nodev|noexec|relatime|noatime|nodiratime|strictatime' | paste -sd, -) || true",
     '  mount -o "remount,bind,ro${kept:+,$kept}" "$mp"',
     'done',
-    `mount -t proc proc ${at('/proc')}`,
+    // Read-only, as bubblewrap keeps /proc/sys: namespace root (a grader that is not root) writes no kernel setting and
+    // no file of its own processes there either.
+    `mount -t proc -o ro,nosuid,nodev,noexec proc ${at('/proc')}`,
     ...steps,
     // chroot, then no capabilities and no way to gain any: no mount can be undone and the chroot cannot be left.
     `exec ${shellQuote(tools.chroot)} ${shellQuote(root)} ${shellQuote(tools.setpriv)} --bounding-set=-all --inh-caps=-all --ambient-caps=-all --no-new-privs -- /bin/sh -c 'cd "$0" && exec "$@"' ${shellQuote(paths.courseDir)} "$@" 3<&-`,

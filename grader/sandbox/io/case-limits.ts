@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { type CaseLimits, type LimitHit, limitHitInStderr } from '../core/limits.ts';
 import { counter, createCgroup, killCgroup, readText, removeCgroup } from './cgroup-files.ts';
 import type { LimitEnforcement } from './limit-enforcement.ts';
+import { ownTag } from './leftover-sweep.ts';
 
 export type { LimitEnforcement };
 
@@ -27,7 +28,7 @@ function joinScript(count: number): string {
 // The limiter of one case: its own cgroup(s) when the machine has them, else rlimits set by a shell before exec.
 export async function openCaseLimiter(limits: RunLimits): Promise<CaseLimiter> {
   const { settings, enforcement } = limits;
-  const name = `dispatch-lab-${randomUUID()}`;
+  const name = `dispatch-lab-${ownTag()}-${randomUUID()}`;
   if (enforcement.kind === 'cgroup2') {
     const dir = join(enforcement.parent, name);
     await createCgroup(dir, [['memory.max', String(settings.memoryBytes)], ['memory.swap.max', '0'], ['memory.oom.group', '1'], ['pids.max', String(settings.maxProcesses)]], ['memory.swap.max', 'memory.oom.group']);

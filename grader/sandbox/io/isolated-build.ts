@@ -7,6 +7,7 @@ import { formatBytes } from '../core/limits.ts';
 import { isWithin } from '../core/sandbox-plan.ts';
 import type { RunLimits } from './case-limits.ts';
 import { trackFolder } from './exit-cleanup.ts';
+import { ownTag } from './leftover-sweep.ts';
 import { buildInputRoots, type Isolation, isReachableByOthers, sandboxPathsFor } from './isolation.ts';
 import { runCase } from '../../run/io/run-case.ts';
 import { MESSAGES_PREFIX, SANDBOX_BUILD_SCRIPT, type SandboxBuildConfig } from './sandbox-build-script.ts';
@@ -48,7 +49,7 @@ async function esbuildFor(isolation: Isolation): Promise<EsbuildFiles> {
   const files = esbuildFiles();
   if (!isolation.runAs || files.folders.every(isReachableByOthers)) return files;
   readableCopy ??= (async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'dispatch-lab-esbuild-'));
+    const dir = await mkdtemp(join(tmpdir(), `dispatch-lab-esbuild-${ownTag()}-`));
     trackFolder(dir);
     await chmod(dir, 0o755);
     const packageDir = files.folders[0] as string;
@@ -69,8 +70,9 @@ function buildTimeoutMs(): number {
   return Number.isInteger(asked) && asked > 0 ? asked : BUILD_TIMEOUT_MS;
 }
 
-// Where the grader writes inside a submission must be real folders: a link planted there would send the grader's writes elsewhere.
-async function linkProblem(courseDir: string, outDir: string): Promise<string | undefined> {
+// Where the grader writes inside a submission must be real folders: a link planted there would send the grader's writes
+// elsewhere (and its removal of the build folder with them). Makes the output folder when they are.
+export async function linkProblem(courseDir: string, outDir: string): Promise<string | undefined> {
   for (const dir of [join(courseDir, '.dispatch-lab'), join(courseDir, '.dispatch-lab', 'build')]) {
     const stat = await lstat(dir).catch(() => undefined);
     if (stat && !stat.isDirectory()) return `${dir} is not a folder (a link?): the grader writes the built program there; remove it`;
@@ -99,7 +101,7 @@ function messagesOf(stderr: string): BuildMessage[] {
 export type FormatMessages = (messages: BuildMessage[]) => string[];
 
 // Build program.ts inside the sandbox into `bundlePath` (in `outDir`); the outcome says why not, as a build error.
-export async function buildIsolated(options: { courseDir: string; outDir: string; bundlePath: string; isolation: Isolation; limits?: RunLimits; format: FormatMessages }): Promise<IsolatedBuildOutcome> {
+export async function buildIsolated(options: { courseDir: string; outDir: string; bundlePath: string; isolation: Isolation; limits?: RunLimits; format: FormatMessages; signal?: AbortSignal }): Promise<IsolatedBuildOutcome> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
   const failed = (errors: string[]): IsolatedBuildOutcome => ({ ok: false, errors, durationMs: elapsed() });
@@ -129,7 +131,9 @@ export async function buildIsolated(options: { courseDir: string; outDir: string
     outputLimitBytes: BUILD_OUTPUT_LIMIT_BYTES,
     isolation: { ...options.isolation, tools: [...options.isolation.tools, ...esbuild.folders] },
     ...(options.limits ? { limits: options.limits } : {}),
+    ...(options.signal ? { signal: options.signal } : {}),
   });
+  if (options.signal?.aborted) return failed(['the build was stopped (the grader was asked to stop)']);
   if (run.timedOut) return failed([`the build took longer than ${Math.round(timeoutMs / 1000)} s, the limit under --isolate (does program.ts import a FIFO, or a file that never ends?)`]);
   if (run.limitHit === 'memory') return failed([`the build used more than ${formatBytes(options.limits?.settings.memoryBytes ?? 0)} of memory (--memory)`]);
   if (run.limitHit === 'processes') return failed(['the build tried to run too many processes (--max-procs)']);

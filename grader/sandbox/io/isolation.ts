@@ -6,6 +6,7 @@ import { delimiter, dirname, join, parse } from 'node:path';
 import { bwrapOptions, isWithin, type SandboxPaths } from '../core/sandbox-plan.ts';
 import { FILTER_ARCHES, unixSocketFilter } from '../core/socket-filter.ts';
 import { hostSocketPaths } from './host-sockets.ts';
+import { ownTag } from './leftover-sweep.ts';
 import { UNSHARE_OPTIONS, unshareScript } from '../core/unshare-script.ts';
 import { GraderError } from '../../run/grader-error.ts';
 import { packageRoot } from '../../course/io/package-root.ts';
@@ -165,7 +166,7 @@ function findLauncher(): Launcher | string {
 
 // Run /bin/sh -c 'exit 0' the way a case runs; the reason it could not start, or undefined when it ran.
 async function probeFailure(isolation: Isolation): Promise<string | undefined> {
-  const dir = await mkdtemp(join(tmpdir(), 'dispatch-lab-probe-'));
+  const dir = await mkdtemp(join(tmpdir(), `dispatch-lab-probe-${ownTag()}-`));
   try {
     const command = await isolatedCommand(isolation, dir, dir, ['/bin/sh', '-c', 'exit 0']);
     return await new Promise<string | undefined>((resolve) => {

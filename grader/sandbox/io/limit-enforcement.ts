@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { createCgroup, readText, removeCgroup } from './cgroup-files.ts';
+import { ownTag } from './leftover-sweep.ts';
 
 /** How this machine enforces per-case limits: a cgroup (v2, else v1) the grader may write, else rlimits. */
 export type LimitEnforcement =
@@ -27,7 +28,7 @@ function cgroupMounts(mountinfo: string): CgroupMount[] {
 
 // Whether a cgroup folder lets the grader create a child with the limits written (tried, then removed).
 async function canLimitUnder(dir: string, files: [string, string][]): Promise<boolean> {
-  const probe = join(dir, `dispatch-lab-probe-${randomUUID()}`);
+  const probe = join(dir, `dispatch-lab-probe-${ownTag()}-${randomUUID()}`);
   try {
     await createCgroup(probe, files);
     await removeCgroup(probe);

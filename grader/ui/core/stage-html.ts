@@ -1,5 +1,6 @@
 // A stage's instructions (Markdown) as HTML for the page: headings with ids and a contents list, code blocks marked
-// with their language for the page's highlighter, raw HTML and images shown as text (the page loads nothing from outside).
+// with their language for the page's highlighter, raw HTML and images shown as text (the page loads nothing from outside),
+// and links kept only to http(s) pages and to places in the page: any other target (javascript:, data:, a file) is text.
 import { Marked, type Tokens } from 'marked';
 import { escapeHtml } from '../../text/core/html-text.ts';
 
@@ -11,6 +12,11 @@ export type StageHtml = { html: string; headings: StageHeading[] };
 // A heading's text as a URL fragment: lower case, letters and digits joined by dashes.
 export function headingId(text: string): string {
   return text.toLowerCase().replace(/<[^>]*>/g, '').replace(/&[#\w]+;/g, '').replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-+|-+$/g, '') || 'section';
+}
+
+// Whether a link may stay a link: an http(s) address or a place in the page ("#…"), nothing that runs or opens a file.
+export function isSafeHref(href: string): boolean {
+  return /^https?:\/\/[^\s]/i.test(href) || /^#[^\s]*$/.test(href);
 }
 
 // A stage's Markdown as HTML, with its headings (ids unique within the text).
@@ -36,6 +42,13 @@ export function stageHtml(markdown: string): StageHtml {
       },
       html(token: Tokens.HTML | Tokens.Tag) {
         return escapeHtml(token.text);
+      },
+      link(this: { parser: { parseInline: (tokens: Tokens.Link['tokens']) => string } }, token: Tokens.Link) {
+        const inner = this.parser.parseInline(token.tokens);
+        if (!isSafeHref(token.href)) return `<span class="link">${inner}${token.text === token.href ? '' : ` (${escapeHtml(token.href)})`}</span>`;
+        const title = token.title ? ` title="${escapeHtml(token.title)}"` : '';
+        const external = token.href.startsWith('#') ? '' : ' rel="noopener noreferrer"';
+        return `<a href="${escapeHtml(token.href)}"${title}${external}>${inner}</a>`;
       },
       image(token: Tokens.Image) {
         return `<span class="image">[image: ${escapeHtml(token.text || token.href)}]</span>`;
