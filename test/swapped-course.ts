@@ -3,7 +3,7 @@
 import { mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { bundleSwapped as bundleWithSwap } from '../grader/course/io/mutants.ts';
+import { bundleSwapped as bundleWithSwap } from '../grader/mutants/io/mutants.ts';
 import { repoRoot } from './e2e/cli.ts';
 
 export type SwappedCourse = { dir: string; dispose: () => Promise<void> };

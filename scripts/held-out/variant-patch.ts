@@ -1,7 +1,7 @@
 // A held-out variant as its file says it: the mistake in words, the regex that names it, and the one reference file it
 // patches. Pure: the text in, the variant or the patched source out.
 import { parsePatch } from 'diff';
-import { patchedSource as appliedPatch } from '../../grader/course/core/mutant-patch.ts';
+import { patchedSource as appliedPatch } from '../../grader/mutants/core/mutant-patch.ts';
 
 /** One variant of the held-out set (test/held-out/<stage>/<name>.patch). */
 export type HeldOutVariant = {

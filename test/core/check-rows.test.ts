@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CHECK_ROWS, checkExitCode, checkTally, commandVerdict, OUTPUT_LINES, problemsVerdict, rowLines, stageFileProblems, undeclaredCommands } from '../../grader/course/core/check-rows.ts';
-import { MIN_MUTANTS, mutantCountProblems, mutantHeader, mutantProblem, type Mutant } from '../../grader/course/core/mutants.ts';
+import { MIN_MUTANTS, mutantCountProblems, mutantHeader, mutantProblem, type Mutant } from '../../grader/mutants/core/mutants.ts';
 
 const row = CHECK_ROWS[4]!;
 const mutant: Mutant = { stage: 'echo', name: 'trimmed-name', file: '/m/echo/trimmed-name.patch', replaces: 'reference/execute.ts', caughtBy: ['names-are-not-trimmed', 'other'], mistake: 'x', patch: '' };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { patchedFile, patchedSource } from '../../grader/course/core/mutant-patch.ts';
+import { patchedFile, patchedSource } from '../../grader/mutants/core/mutant-patch.ts';
 
 const original = 'one\ntwo\nthree\n';
 const patch = ['// Mutant: two is shouted', '// Caught by: a', '--- a/reference/x.ts', '+++ b/reference/x.ts', '@@ -1,3 +1,3 @@', ' one', '-two', '+TWO', ' three', ''].join('\n');

@@ -5,8 +5,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { MIN_MUTANTS, mutantCountProblems, mutantProblem } from '../../grader/course/core/mutants.ts';
-import { gradeMutant, listMutants, mutantEntry } from '../../grader/course/io/mutants.ts';
+import { MIN_MUTANTS, mutantCountProblems, mutantProblem } from '../../grader/mutants/core/mutants.ts';
+import { gradeMutant, listMutants, mutantEntry } from '../../grader/mutants/io/mutants.ts';
 import { repoRoot } from '../e2e/cli.ts';
 
 type Manifest = { stages: { slug: string; command: string; draft?: boolean }[] };

@@ -1,11 +1,11 @@
 // The effects of `dispatch-lab check`: running a row's own command as a child of the same CLI, and grading the course's
-// mutants (course/io/mutants.ts).
+// mutants (mutants/io/mutants.ts).
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { GraderError } from '../../run/grader-error.ts';
-import { mutantCountProblems, mutantProblem } from '../core/mutants.ts';
+import { mutantCountProblems, mutantProblem } from '../../mutants/core/mutants.ts';
 import { problemsVerdict, type CheckRow, type CheckStage, type RowVerdict } from '../core/check-rows.ts';
-import { gradeMutant, listMutants, mutantEntry } from './mutants.ts';
+import { gradeMutant, listMutants, mutantEntry } from '../../mutants/io/mutants.ts';
 import { packageRoot } from './package-root.ts';
 
 /** What one child command printed (stdout and stderr, in that order) and how it ended. */

@@ -9,7 +9,7 @@ import { mutantHeader, type Mutant, type MutantGrade } from '../core/mutants.ts'
 import { patchedFile, patchedSource } from '../core/mutant-patch.ts';
 import { GraderError } from '../../run/grader-error.ts';
 import { loadCourse } from '../../run/course-loader.ts';
-import type { Course } from '../core/course.ts';
+import type { Course } from '../../course/core/course.ts';
 import { runTests } from '../../run/app.ts';
 import { DEFAULT_TIMEOUT_MS, OUTPUT_LIMIT_BYTES } from '../../run/test-options.ts';
 import { REPORTERS } from '../../reporters/index.ts';
