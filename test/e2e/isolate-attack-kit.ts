@@ -7,17 +7,12 @@ import { isolatedSubmissions, type Submissions } from './isolated-submission.ts'
 import { runScenario, type ScenarioRun } from './scenario.ts';
 
 // What the attack tests of issue 21 share (isolate-build.test.ts, isolate-host.test.ts): an echo course whose hidden
-// content holds a marker string, self-contained fixture copies, submissions written by the test, both launchers.
+// content holds a marker string, self-contained fixture copies, submissions written by the test, the launchers here.
 
 /** In a file of the hidden content that the grader never prints: the marker in any output means a submission read it. */
 export const MARKER = `HIDDEN-MARKER-${randomUUID()}`;
 export const isRoot = process.getuid?.() === 0;
 
-/** The two launchers, each asked for by name. */
-export const LAUNCHERS = [
-  ['bubblewrap', { DISPATCH_LAB_ISOLATE_WITH: 'bwrap' }],
-  ['unshare', { DISPATCH_LAB_ISOLATE_WITH: 'unshare' }],
-] as const;
 
 /** The course and submissions of one test file, set up before its tests. */
 export type AttackKit = {

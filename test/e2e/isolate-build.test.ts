@@ -4,13 +4,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from './cli.ts';
-import { LAUNCHERS, MARKER, expectNoMarker, isRoot, useAttackKit } from './isolate-attack-kit.ts';
+import { MARKER, expectNoMarker, isRoot, useAttackKit } from './isolate-attack-kit.ts';
+import { LAUNCHERS } from './launchers.ts';
 import { leftoversOf } from '../leftovers.ts';
 import { privateFolder, runScenario, type ScenarioRun } from './scenario.ts';
 
-// The build attacks of issue 21 against --isolate, under both launchers: a submission that imports or links its way to
-// hidden cases or host files, or whose build never ends, gets "program.ts did not build: …" naming the import, scores
-// nothing, never shows the marker of the hidden content; the others of a `grade` are graded. Odd folder names build.
+// The build attacks of issue 21 against --isolate, under each launcher this machine has (launchers.ts): a submission
+// that imports or links its way to hidden cases or host files, or whose build never ends, gets "program.ts did not
+// build: …" naming the import, scores nothing, never shows the marker of the hidden content; the others of a `grade`
+// are graded. Odd folder names build.
 
 const kit = useAttackKit(['honest']);
 

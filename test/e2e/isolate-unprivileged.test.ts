@@ -5,7 +5,8 @@ import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from './cli.ts';
 import { type Content, echoContent } from './echo-content.ts';
-import { LAUNCHERS, isRoot } from './isolate-attack-kit.ts';
+import { isRoot } from './isolate-attack-kit.ts';
+import { LAUNCHERS } from './launchers.ts';
 import { isolatedSubmissions, type Submissions } from './isolated-submission.ts';
 import { privateFolder, type ScenarioReport } from './scenario.ts';
 

@@ -8,6 +8,7 @@ import { type Content, echoContent } from './echo-content.ts';
 import { leftoversOf } from '../leftovers.ts';
 import { onlyCase, runScenario } from './scenario.ts';
 import { isolatedSubmissions, type Submissions } from './isolated-submission.ts';
+import { DEFAULT_LAUNCHER, LAUNCHERS } from './launchers.ts';
 
 // --isolate: hostile submissions are contained, each case sees only its own submission, and an honest submission
 // graded beside them keeps its full score.
@@ -33,11 +34,16 @@ afterAll(async () => {
 // Grade a self-contained copy of a fixture program.
 const isolatedScenario = (name: string, args: string[], options: { env?: Record<string, string> } = {}) => runScenario(name, args, { ...options, dir: subs.dirOf(name) });
 
-describe.runIf(process.platform === 'linux')('test --isolate (e2e)', () => {
-  it('reads-cases: copies every expected answer without isolation, and finds no cases with it', { timeout: 120_000 }, async () => {
+// What each launcher does itself (hide the cases, kill every process of a case, stop a fork bomb, keep the grader out of
+// reach) runs on each launcher this machine has; what the grader does around it (limits, flags, settings) runs once.
+describe.runIf(process.platform === 'linux').each(LAUNCHERS)('test --isolate through %s (e2e)', (title, launcher) => {
+  const isolatedBy = (name: string, args: string[]) => isolatedScenario(name, args, { env: { ...launcher } });
+
+  it('reads-cases: copies every expected answer without isolation, and finds no cases with it; the grader says which launcher isolates', { timeout: 120_000 }, async () => {
     const open = await runScenario('reads-cases', ['--content', content.dir, '--stage', 'echo']);
     expect(open.report?.summary).toMatchObject({ passed: echoCases, failed: 0 });
-    const isolated = await isolatedScenario('reads-cases', ['--content', content.dir, '--stage', 'echo', '--isolate']);
+    const isolated = await isolatedBy('reads-cases', ['--content', content.dir, '--stage', 'echo', '--isolate']);
+    expect(isolated.stderr).toContain(`each case isolated (${title}: no network`);
     expect(isolated.exitCode).toBe(1);
     expect(isolated.report?.summary).toMatchObject({ passed: 0, failed: echoCases });
     expect(isolated.stdout).toMatch(/found no cases to copy/);
@@ -46,47 +52,51 @@ describe.runIf(process.platform === 'linux')('test --isolate (e2e)', () => {
   });
 
   it('escapes: processes in new sessions with cleared environments, re-forking ones and detached sleeps all die with the case', async () => {
-    const run = await isolatedScenario('escapes', ['--content', content.dir, ...ROUNDTRIP, '--isolate']);
+    const run = await isolatedBy('escapes', ['--content', content.dir, ...ROUNDTRIP, '--isolate']);
     expect(onlyCase(run).status).toBe('pass');
     expect(run.leftovers).toEqual([]);
     expect(run.tempLeft).toEqual([]);
   });
 
   it('fork-bomb: stops at the process limit, fails as "too many processes", and leaves nothing running', async () => {
-    const run = await isolatedScenario('fork-bomb', ['--content', content.dir, ...ROUNDTRIP, '--isolate']);
+    const run = await isolatedBy('fork-bomb', ['--content', content.dir, ...ROUNDTRIP, '--isolate']);
     expect(onlyCase(run)).toMatchObject({ status: 'fail', message: 'too many processes: the case tried to run more than 256 at once (--max-procs)' });
     expect(run.stderr).toMatch(/limits per case: 512 MiB of memory, 256 processes/);
     expect(run.leftovers).toEqual([]);
   });
 
+  it('signals-grader: a program cannot reach the grader to stop it', async () => {
+    const run = await isolatedBy('signals-grader', ['--content', content.dir, ...ROUNDTRIP, '--isolate']);
+    expect(run.exitCode).toBe(0);
+    expect(onlyCase(run).status).toBe('pass');
+  });
+});
+
+describe.runIf(process.platform === 'linux')(`test --isolate through ${DEFAULT_LAUNCHER[0]} (e2e)`, () => {
+  const isolatedBy = (name: string, args: string[], env: Record<string, string> = {}) => isolatedScenario(name, args, { env: { ...DEFAULT_LAUNCHER[1], ...env } });
+
   it('allocates-memory: 1.5 GiB over a 512 MiB limit fails as "memory limit exceeded", not a crash', async () => {
-    const run = await isolatedScenario('allocates-memory', ['--content', content.dir, ...ROUNDTRIP, '--isolate']);
+    const run = await isolatedBy('allocates-memory', ['--content', content.dir, ...ROUNDTRIP, '--isolate']);
     expect(run.exitCode).toBe(1);
     expect(onlyCase(run)).toMatchObject({ status: 'fail', message: 'memory limit exceeded: the case used more than 512 MiB (all of its processes together; --memory)' });
   });
 
   it('where no cgroup is writable, memory falls back to an rlimit and the program\'s own complaint reads as the same verdict', async () => {
-    const run = await isolatedScenario('allocates-memory', ['--content', content.dir, ...ROUNDTRIP, '--isolate'], { env: { DISPATCH_LAB_LIMITS: 'rlimit' } });
+    const run = await isolatedBy('allocates-memory', ['--content', content.dir, ...ROUNDTRIP, '--isolate'], { DISPATCH_LAB_LIMITS: 'rlimit' });
     expect(run.stderr).toMatch(/\(rlimits: memory per process, processes not limited \(no writable cgroup\)\)/);
     expect(onlyCase(run)).toMatchObject({ status: 'fail', message: 'memory limit exceeded: the case used more than 512 MiB (all of its processes together; --memory)' });
   });
 
   it('--memory and --max-procs set the limits', async () => {
-    const run = await isolatedScenario('fork-bomb', ['--content', content.dir, ...ROUNDTRIP, '--isolate', '--max-procs', '64', '--memory', '1G']);
+    const run = await isolatedBy('fork-bomb', ['--content', content.dir, ...ROUNDTRIP, '--isolate', '--max-procs', '64', '--memory', '1G']);
     expect(onlyCase(run).message).toBe('too many processes: the case tried to run more than 64 at once (--max-procs)');
     expect(run.stderr).toMatch(/limits per case: 1 GiB of memory, 64 processes/);
   });
 
-  it('signals-grader: a program cannot reach the grader to stop it', async () => {
-    const run = await isolatedScenario('signals-grader', ['--content', content.dir, ...ROUNDTRIP, '--isolate']);
-    expect(run.exitCode).toBe(0);
-    expect(onlyCase(run).status).toBe('pass');
-  });
-
   it('DISPATCH_LAB_ISOLATE=1 turns isolation on (for CI), and --no-isolate turns it off again', async () => {
-    const isolated = await isolatedScenario('reads-cases', ['--content', content.dir, ...ROUNDTRIP], { env: { DISPATCH_LAB_ISOLATE: '1' } });
+    const isolated = await isolatedBy('reads-cases', ['--content', content.dir, ...ROUNDTRIP], { DISPATCH_LAB_ISOLATE: '1' });
     expect(onlyCase(isolated).status).toBe('fail');
-    const open = await isolatedScenario('reads-cases', ['--content', content.dir, ...ROUNDTRIP, '--no-isolate'], { env: { DISPATCH_LAB_ISOLATE: '1' } });
+    const open = await isolatedBy('reads-cases', ['--content', content.dir, ...ROUNDTRIP, '--no-isolate'], { DISPATCH_LAB_ISOLATE: '1' });
     expect(onlyCase(open).status).toBe('pass');
   });
 
@@ -102,14 +112,6 @@ describe.runIf(process.platform === 'linux')('test --isolate (e2e)', () => {
 async function gradebookOf(out: string): Promise<{ complete: boolean; submissions: { submission: string; score: number; maxScore: number; problem?: string }[] }> {
   return JSON.parse(await readFile(`${out}.json`, 'utf8'));
 }
-
-// The launchers --isolate can use: the default (bubblewrap where it is installed, as in CI) and util-linux alone
-// (unshare, chroot, setpriv), asked for with DISPATCH_LAB_ISOLATE_WITH=unshare.
-const UNSHARE = { DISPATCH_LAB_ISOLATE_WITH: 'unshare' };
-const LAUNCHERS = [
-  ['the default launcher', {}],
-  ['unshare', UNSHARE],
-] as const;
 
 describe.runIf(process.platform === 'linux').each(LAUNCHERS)('grade --isolate through %s (e2e)', (_, launcher) => {
   it('an honest submission keeps its full score beside ones that spy on it, copy the cases, signal the grader and escape; nothing is written outside', async () => {
@@ -140,13 +142,13 @@ describe.runIf(process.platform === 'linux').each(LAUNCHERS)('grade --isolate th
   }, 300_000);
 });
 
-describe.runIf(process.platform === 'linux')('grade --isolate (e2e)', () => {
+describe.runIf(process.platform === 'linux')(`grade --isolate through ${DEFAULT_LAUNCHER[0]} (e2e)`, () => {
   it('an honest submission keeps its full score beside a fork bomb and a memory hog', async () => {
     const folder = await mkdtemp(join(tmpdir(), 'dispatch-lab-class-'));
     await chmod(folder, 0o755);
     const out = join(folder, 'book');
     try {
-      const run = await runCli(['grade', ...['fork-bomb', 'honest', 'allocates-memory'].map((n) => subs.dirOf(n)), '--content', content.dir, ...ROUNDTRIP, '--isolate', '--out', out], { env: { TMPDIR: folder } });
+      const run = await runCli(['grade', ...['fork-bomb', 'honest', 'allocates-memory'].map((n) => subs.dirOf(n)), '--content', content.dir, ...ROUNDTRIP, '--isolate', '--out', out], { env: { TMPDIR: folder, ...DEFAULT_LAUNCHER[1] } });
       expect(run.exitCode).toBe(1);
       const [bomb, honest, hog] = (await gradebookOf(out)).submissions;
       expect(honest).toMatchObject({ score: 1, maxScore: 1 });
@@ -157,35 +159,4 @@ describe.runIf(process.platform === 'linux')('grade --isolate (e2e)', () => {
       await rm(folder, { recursive: true, force: true });
     }
   }, 120_000);
-});
-
-// Without bubblewrap: the fixtures that test what isolation hides and kills run through util-linux too.
-
-describe.runIf(process.platform === 'linux')('test --isolate with unshare (e2e)', () => {
-  it('says which launcher isolates, and reads-cases finds no cases', { timeout: 120_000 }, async () => {
-    const run = await isolatedScenario('reads-cases', ['--content', content.dir, '--stage', 'echo', '--isolate'], { env: UNSHARE });
-    expect(run.stderr).toMatch(/each case isolated \(unshare: no network/);
-    expect(run.report?.summary).toMatchObject({ passed: 0, failed: echoCases });
-    expect(run.stdout).toMatch(/found no cases to copy/);
-    expect(run.tempLeft).toEqual([]);
-  });
-
-  it('escapes: every process of the case dies with it', async () => {
-    const run = await isolatedScenario('escapes', ['--content', content.dir, ...ROUNDTRIP, '--isolate'], { env: UNSHARE });
-    expect(onlyCase(run).status).toBe('pass');
-    expect(run.leftovers).toEqual([]);
-    expect(run.tempLeft).toEqual([]);
-  });
-
-  it('fork-bomb: stops at the process limit and leaves nothing running', async () => {
-    const run = await isolatedScenario('fork-bomb', ['--content', content.dir, ...ROUNDTRIP, '--isolate'], { env: UNSHARE });
-    expect(onlyCase(run)).toMatchObject({ status: 'fail', message: 'too many processes: the case tried to run more than 256 at once (--max-procs)' });
-    expect(run.leftovers).toEqual([]);
-  });
-
-  it('signals-grader: a program cannot reach the grader to stop it', async () => {
-    const run = await isolatedScenario('signals-grader', ['--content', content.dir, ...ROUNDTRIP, '--isolate'], { env: UNSHARE });
-    expect(run.exitCode).toBe(0);
-    expect(onlyCase(run).status).toBe('pass');
-  });
 });

@@ -1,8 +1,8 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { execa } from 'execa';
+import { basename, join } from 'node:path';
 import { parse } from 'junit2json';
+import { validateXML } from 'xmllint-wasm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { junitXml } from '../../grader/reporters/junit.ts';
 import { sampleReport } from '../reporters/sample-report.ts';
@@ -10,9 +10,9 @@ import { repoRoot } from './cli.ts';
 import { type Content, echoContent } from './echo-content.ts';
 import { runScenario } from './scenario.ts';
 
-// The JUnit file of real runs, checked as strict consumers check it: libxml2 against the Jenkins xUnit plugin's
-// junit-10.xsd (that plugin skips a file that fails it), and a junit parser from npm whose counts must agree with the
-// elements at every level.
+// The JUnit file of real runs, checked as strict consumers check it: libxml2's xmllint (built to WebAssembly, from npm's
+// xmllint-wasm, so no system package is needed) against the Jenkins xUnit plugin's junit-10.xsd (that plugin skips a
+// file that fails it), and a junit parser from npm whose counts must agree with the elements at every level.
 
 const SCHEMA = join(repoRoot, 'test/fixtures/schemas/junit-10.xsd');
 
@@ -27,10 +27,11 @@ afterAll(async () => {
   await rm(folder, { recursive: true, force: true });
 });
 
-// xmllint's verdict on a file: exit code and what it printed.
-async function validate(file: string): Promise<{ exitCode: number | undefined; output: string }> {
-  const run = await execa('xmllint', ['--noout', '--schema', SCHEMA, file], { reject: false });
-  return { exitCode: run.exitCode, output: `${run.stdout}${run.stderr}` };
+// xmllint's verdict on a file (`xmllint --noout --schema junit-10.xsd FILE`): whether it is valid, and what it printed.
+async function validate(file: string): Promise<{ valid: boolean; output: string }> {
+  const [xml, schema] = await Promise.all([readFile(file, 'utf8'), readFile(SCHEMA, 'utf8')]);
+  const result = await validateXML({ xml: { fileName: basename(file), contents: xml }, schema: { fileName: basename(SCHEMA), contents: schema } });
+  return { valid: result.valid, output: result.rawOutput };
 }
 
 type Counted = { tests?: number; failures?: number; errors?: number; skipped?: number };
@@ -65,7 +66,7 @@ describe('the JUnit report (e2e)', () => {
     const xml = await readFile(file, 'utf8');
     const checked = await validate(file);
     expect(checked.output).toMatch(/validates/);
-    expect(checked.exitCode, checked.output).toBe(0);
+    expect(checked.valid, checked.output).toBe(true);
     expect(expectCountsAgree(await parse(xml) as Parsed)).toMatchObject(expected);
   }, 120_000);
 
@@ -86,7 +87,19 @@ describe('the JUnit report (e2e)', () => {
     expect(xml).toContain('lone \\ud800 high and \\udfff low');
     await writeFile(file, xml);
     const checked = await validate(file);
-    expect(checked.exitCode, checked.output).toBe(0);
+    expect(checked.valid, checked.output).toBe(true);
     expectCountsAgree(await parse(xml) as Parsed);
+  });
+
+  it('is checked by a validator that refuses what the schema forbids (an element it does not know)', async () => {
+    const xml = junitXml(sampleReport);
+    const broken = xml.replace('</testsuites>', '<unknown/></testsuites>');
+    expect(broken).not.toBe(xml);
+    const file = join(folder, 'broken.xml');
+    await writeFile(file, broken);
+    const checked = await validate(file);
+    expect(checked.valid).toBe(false);
+    expect(checked.output).toMatch(/Element 'unknown': This element is not expected/);
+    expect(checked.output).toMatch(/fails to validate/);
   });
 });

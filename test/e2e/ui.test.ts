@@ -1,17 +1,17 @@
-import { existsSync } from 'node:fs';
 import { cp, mkdir, readdir, readFile, readlink, writeFile } from 'node:fs/promises';
 import { request } from 'node:http';
 import { dirname, join } from 'node:path';
 import { execa, type ResultPromise } from 'execa';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchTestBrowser } from '../browser.ts';
 import { repoRoot } from './cli.ts';
 import { miniCourse, type MiniCourse } from './mini-course.ts';
 import { makeStudentDir, type StudentDir } from './watch-harness.ts';
 
-// `dispatch-lab ui` driven in Debian's chromium through playwright-core (as the gradebook test does): one echo stage of
-// three cases, a student dir whose echo is broken and fixed on disk while the page watches. Without chromium this fails.
-const CHROMIUM = process.env.DISPATCH_LAB_CHROMIUM ?? '/usr/bin/chromium';
+// `dispatch-lab ui` driven in headless Chromium through playwright-core (as the gradebook test does; test/browser.ts
+// picks the browser, npm's by default): one echo stage of three cases, a student dir whose echo is broken and fixed on
+// disk while the page watches.
 /** Set to a path (e.g. docs/images/ui.png) to have the test save a picture of the page with a failing case. */
 const SCREENSHOT = process.env.DISPATCH_LAB_UI_SCREENSHOT;
 /** Generous: a run on a busy 2-core machine takes seconds; the page must follow each verdict, not beat a clock. */
@@ -80,7 +80,6 @@ let student: StudentDir;
 let ui: UiProcess | undefined;
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) throw new Error(`chromium is not installed at ${CHROMIUM}: the ui test needs it (apt-get install chromium; .ci/run installs it), or set DISPATCH_LAB_CHROMIUM to a Chromium binary`);
   course = await miniCourse();
   // A second stage, so that the list shows a stage not yet graded beside the one worked on.
   const manifest = JSON.parse(await readFile(course.path('stages/stages.json'), 'utf8')) as { stages: object[] };
@@ -89,7 +88,7 @@ beforeAll(async () => {
   await cp(join(repoRoot, 'stages/view.md'), course.path('stages/view.md'));
   await cp(join(repoRoot, 'cases/view/one-line-file.json'), course.path('cases/view/one-line-file.json'));
   student = await makeStudentDir();
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+  ({ browser } = await launchTestBrowser());
 });
 
 afterAll(async () => {
