@@ -6,7 +6,7 @@ const base: AutograderOptions = { version: '1.2.3', tarball: 'dispatch-lab-1.2.3
 // The grading command of run_autograder, one line.
 function command(options: AutograderOptions): string {
   const lines = runScript(options).split('\n');
-  const first = lines.findIndex((line) => line.startsWith('"$SOURCE/node_modules/.bin/dispatch-lab" test'));
+  const first = lines.findIndex((line) => line.startsWith('"$AUTOGRADER_DIR/node_modules/.bin/dispatch-lab" test'));
   let last = first;
   while (lines[last]?.endsWith('\\')) last++;
   return lines.slice(first, last + 1).map((line) => line.replace(/ \\$/, '').trim()).join(' ');
@@ -19,7 +19,7 @@ describe('run_autograder', () => {
     ['stages named, quoted; no private cases; trusted', { stages: ['echo', "it's"], hasPrivateCases: false, isolate: false }, `--stage 'echo' --stage 'it'\\''s' --no-isolate ${tail}`],
     ['limits and a timeout', { timeoutMs: 5000, memory: '1G', maxProcs: 64, jobs: 2 }, `--all --cases "$SOURCE/private-cases" --isolate --timeout 5000 --memory '1G' --max-procs 64 --jobs 2 ${tail}`],
   ])('%s', (_, options, flags) => {
-    expect(command({ ...base, ...options })).toBe(`"$SOURCE/node_modules/.bin/dispatch-lab" test --dir "$SUBMISSION" ${flags}`);
+    expect(command({ ...base, ...options })).toBe(`"$AUTOGRADER_DIR/node_modules/.bin/dispatch-lab" test --dir "$SUBMISSION" ${flags}`);
   });
 
   it('takes its paths from AUTOGRADER_DIR, writes a results.json when dispatch-lab wrote none, and always exits 0', () => {

@@ -6,14 +6,17 @@ import { execa } from 'execa';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COLOUR_SWITCHES, envWithout } from '../child-env.ts';
+import { SUITE_PREFIX } from '../suite-folder.ts';
 import { repoRoot, runCli } from './cli.ts';
 
 // `dispatch-lab autograder` builds a Gradescope autograder zip; this test plays Gradescope with it: the zip unpacked
 // into source/ of a folder laid out like /autograder (source/, submission/, results/; the scripts take it as
 // AUTOGRADER_DIR), setup.sh run once (npm installs the bundled tarball and its packages offline from npm's cache, which
 // `npm ci` filled), then run_autograder per submission, each results.json checked against Gradescope's format. The
-// folder lives inside the repository, not under /tmp, which every isolated case sees emptied: there, as on Gradescope,
-// source/ and results/ are in a case's view unless the grader hides them. Slow (an npm install): generous timeouts.
+// folder lives where a case's view shows it, as /autograder is on Gradescope (not under /tmp or /var/tmp, which every
+// isolated case sees emptied): so source/ and results/ are in a case's view unless the grader hides them. Under a root
+// grader (cases run as nobody) it is in /var/lib, not in the checkout, whose parents nobody may not pass; its name
+// (dl-suite-…-<pid>-) lets the next run remove it if this one is killed. Slow (an npm install): generous timeouts.
 const SLOW_MS = 600_000;
 const STAGE = 'echo';
 /** A private case's text that no student-facing file may ever show. */
@@ -85,7 +88,7 @@ async function course(dir: string, src: string): Promise<void> {
 }
 
 beforeAll(async () => {
-  work = await mkdtemp(join(repoRoot, 'test', 'fixtures', '.autograder-'));
+  work = await mkdtemp(process.getuid?.() === 0 ? join('/var/lib', `${SUITE_PREFIX}autograder-${process.pid}-`) : join(repoRoot, 'test', 'fixtures', '.autograder-'));
   // Cases run as nobody when the grader is root: every folder down to the submission must let others through.
   await chmod(work, 0o755);
   const cases = join(work, 'instructor-cases');
@@ -153,7 +156,7 @@ describe('dispatch-lab autograder: a Gradescope autograder, unpacked and run (e2
   it('setup.sh installs the pinned dispatch-lab offline, leaving the private cases and the tarball to root alone', async () => {
     expect(setup.exitCode, setup.output).toBe(0);
     expect(setup.output).toContain('is used as it is');
-    const installed = JSON.parse(await readFile(join(source, 'node_modules/dispatch-lab/package.json'), 'utf8')) as { version: string };
+    const installed = JSON.parse(await readFile(join(root, 'node_modules/dispatch-lab/package.json'), 'utf8')) as { version: string };
     expect(built).toContain(`dispatch-lab ${installed.version}`);
     for (const secret of ['private-cases', (Object.keys(entries).find((p) => p.endsWith('.tgz')) as string)]) {
       expect((await stat(join(source, secret))).mode & 0o077, secret).toBe(0);

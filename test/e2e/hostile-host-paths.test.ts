@@ -1,8 +1,7 @@
 import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { repoRoot } from './cli.ts';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type Content, echoContent } from './echo-content.ts';
 import { crashLinesNaming, MODES } from './hostile-names.ts';
 import { runScenario } from './scenario.ts';
@@ -27,8 +26,8 @@ beforeAll(async () => {
   content = await echoContent();
   host = await mkdtemp(join(tmpdir(), 'dispatch-lab-host-file-'));
   await writeFile(join(host, 'secret.mjs'), builtLooking());
-  // Submissions under the repository (its node_modules above them), readable by nobody (cases under a root grader).
-  subs = await mkdtemp(join(repoRoot, 'test', 'fixtures', '.submissions-'));
+  // Submissions in the suite's isolated folder (its node_modules copy above them), readable by nobody (cases under a root grader).
+  subs = await mkdtemp(join(inject('isolatedRoot'), 'submissions-'));
   await chmod(subs, 0o755);
 });
 afterAll(async () => {

@@ -1,21 +1,9 @@
-import { execFileSync } from 'node:child_process';
+import { LAUNCHERS } from './launchers.ts';
 
 // What the hostile-name tests of issue 36 share (hostile-host-paths.test.ts, grade-hostile-files.test.ts, isolate-proc.test.ts).
 
-/** Which launchers this machine has: util-linux unshare always, bubblewrap where `bwrap` is on the PATH (these files' own
- * list; a shared test/e2e/launchers.ts is another branch's). */
-function launchersHere(): [string, Record<string, string>][] {
-  let hasBwrap = true;
-  try {
-    execFileSync('sh', ['-c', 'command -v bwrap'], { stdio: 'ignore' });
-  } catch {
-    hasBwrap = false;
-  }
-  return [...(hasBwrap ? [['bwrap', { DISPATCH_LAB_ISOLATE_WITH: 'bwrap' }] as [string, Record<string, string>]] : []), ['unshare', { DISPATCH_LAB_ISOLATE_WITH: 'unshare' }]];
-}
-
 /** Each launcher here, as a test mode: its name, the flags and the environment that ask for it. */
-export const ISOLATED_MODES: [string, string[], Record<string, string>][] = launchersHere().map(([name, env]) => [`--isolate through ${name}`, ['--isolate'], env]);
+export const ISOLATED_MODES: [string, string[], Record<string, string>][] = LAUNCHERS.map(([name, env]) => [`--isolate through ${name}`, ['--isolate'], env]);
 /** The modes a hostile case runs in: plain (no --isolate), then --isolate through each launcher. */
 export const MODES: [string, string[], Record<string, string>][] = [['plain', [], {}], ...ISOLATED_MODES];
 

@@ -1,7 +1,7 @@
 import { chmod, chown, mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { execa } from 'execa';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { repoRoot } from './cli.ts';
 import { type Content, echoContent } from './echo-content.ts';
 import { ISOLATED_MODES } from './hostile-names.ts';
@@ -30,7 +30,7 @@ const PROBE = [
 
 beforeAll(async () => {
   content = await echoContent();
-  subs = await mkdtemp(join(repoRoot, 'test', 'fixtures', '.submissions-'));
+  subs = await mkdtemp(join(inject('isolatedRoot'), 'submissions-'));
   await chmod(subs, 0o755);
   await mkdir(join(subs, 'proc-writer'));
   await writeFile(join(subs, 'proc-writer', 'program.ts'), PROBE);

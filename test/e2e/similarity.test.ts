@@ -3,7 +3,8 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { launchTestBrowser } from '../browser.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Similarity } from '../../grader/similarity/core/similarity.ts';
 import { runCli } from './cli.ts';
@@ -13,9 +14,8 @@ import { openAsSpreadsheet } from '../spreadsheet-reading.ts';
 
 // `grade --similarity` on the similarity test set (test/fixtures/similarity): an original, a renamed and reformatted
 // copy, a copy with its functions reordered, an independent solution, and two that share only the starter. Graded on
-// the echo stage only: the check reads the code, whatever the grade. The page is opened in Debian's chromium by
-// playwright-core, launched as test/e2e/gradebook-html.test.ts does (it fails, never skips, without chromium).
-const CHROMIUM = process.env.DISPATCH_LAB_CHROMIUM ?? '/usr/bin/chromium';
+// the echo stage only: the check reads the code, whatever the grade. The page is opened in Chromium by playwright-core
+// (test/browser.ts picks the binary: the one from npm, else Debian's; it fails, never skips, without one).
 const GRADE_TIMEOUT_MS = 240_000;
 const COPIES = ['original', 'renamed', 'reordered'];
 
@@ -37,9 +37,6 @@ async function similarityOf(path: string): Promise<Similarity> {
 const names = (s: Similarity): string[][] => s.pairs.map((p) => [p.a, p.b].map((d) => Object.keys(dirs).find((n) => dirs[n] === d) ?? d));
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) {
-    throw new Error(`chromium is not installed at ${CHROMIUM}: the similarity page test needs it (apt-get install chromium; .ci/run installs it), or set DISPATCH_LAB_CHROMIUM to a Chromium binary`);
-  }
   work = await mkdtemp(join(tmpdir(), 'dispatch-lab-similar-'));
   content = await echoContent();
   dirs = await similaritySubmissions(join(work, 'class'));
@@ -48,7 +45,7 @@ beforeAll(async () => {
   // starter-only fails every echo case: a verdict, not a fault.
   expect(run.exitCode, run.stderr).toBe(1);
   stdout = run.stdout;
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+  ({ browser } = await launchTestBrowser());
 }, GRADE_TIMEOUT_MS);
 
 afterAll(async () => {

@@ -83,7 +83,8 @@ export function setupScript(options: AutograderOptions): string {
     `# dispatch-lab ${options.version} from the tarball beside package.json; its packages from the npm registry${options.hasLock ? ', as package-lock.json pins them' : ''}.`,
     install,
     '# The submission imports the course\'s packages (picomatch, ajv, zod, the MCP SDK): node finds them in a folder above it.',
-    'ln -sfn "$SOURCE/node_modules" "$AUTOGRADER_DIR/node_modules"',
+    '# A real folder, not a link: an isolated case sees the node_modules folders above the submission, not a link\'s folder.',
+    'rm -rf "$AUTOGRADER_DIR/node_modules" && mv "$SOURCE/node_modules" "$AUTOGRADER_DIR/node_modules"',
     '# Cases run as nobody when the grader is root: what they must not read is root\'s alone (and hidden under --isolate).',
     `chmod -R go-rwx ${secrets}`,
     '',
@@ -93,7 +94,7 @@ export function setupScript(options: AutograderOptions): string {
 // The grading command run_autograder runs, one shell word per flag (paths by variable).
 function gradeCommand(options: AutograderOptions): string[] {
   return [
-    '"$SOURCE/node_modules/.bin/dispatch-lab" test --dir "$SUBMISSION"',
+    '"$AUTOGRADER_DIR/node_modules/.bin/dispatch-lab" test --dir "$SUBMISSION"',
     ...(options.stages.length > 0 ? options.stages.map((s) => `--stage ${shellQuote(s)}`) : ['--all']),
     ...(options.hasPrivateCases ? [`--cases "$SOURCE/${PRIVATE_CASES_DIR}"`] : []),
     options.isolate ? '--isolate' : '--no-isolate',
@@ -118,7 +119,6 @@ export function runScript(options: AutograderOptions): string {
     'RESULTS="$AUTOGRADER_DIR/results"',
     'mkdir -p "$RESULTS"',
     'rm -f "$RESULTS/results.json"',
-    'ln -sfn "$SOURCE/node_modules" "$AUTOGRADER_DIR/node_modules"',
     '# Cases run as nobody when the grader is root: the submission must be readable by every user.',
     'chmod o+x "$AUTOGRADER_DIR" && chmod -R a+rX "$SUBMISSION"',
     'cd "$SOURCE"',
