@@ -83,7 +83,6 @@ export function setupScript(options: AutograderOptions): string {
     `# dispatch-lab ${options.version} from the tarball beside package.json; its packages from the npm registry${options.hasLock ? ', as package-lock.json pins them' : ''}.`,
     install,
     '# The submission imports the course\'s packages (picomatch, ajv, zod, the MCP SDK): node finds them in a folder above it.',
-    '# A real folder, not a link: an isolated case sees the node_modules folders above the submission, not a link\'s folder.',
     'rm -rf "$AUTOGRADER_DIR/node_modules" && mv "$SOURCE/node_modules" "$AUTOGRADER_DIR/node_modules"',
     '# Cases run as nobody when the grader is root: what they must not read is root\'s alone (and hidden under --isolate).',
     `chmod -R go-rwx ${secrets}`,
