@@ -1,4 +1,4 @@
-// test/held-out/RESULTS.md: the totals, then each variant's mistake, first block and verdict. Pure.
+// <set>/RESULTS.md (test/held-out/, test/held-out-2/): the totals, then each variant's mistake, first block and verdict. Pure.
 import type { Totals, VariantScore } from './score.ts';
 
 /** What the page says about the run itself. */
@@ -8,6 +8,8 @@ export type RunFacts = {
   // When the run ended (ISO 8601).
   date: string;
   durationS: number;
+  // The set's folder, repo-relative ("test/held-out-2"); test/held-out when absent.
+  set?: string;
 };
 
 // The whole page.
@@ -17,7 +19,7 @@ export function resultsMarkdown(scores: readonly VariantScore[], totals: Totals,
     '# Held-out set: results',
     '',
     `Written by \`npm run held-out\` (scripts/held-out.ts) on ${facts.date}, grading commit ${facts.commit}, in ${facts.durationS} s. Each variant of`,
-    '`test/held-out/` (see its README for how the set was made) is graded on its own stage as a student is graded',
+    `\`${facts.set ?? 'test/held-out'}/\` (see its README for how the set was made) is graded on its own stage as a student is graded`,
     '(`dispatch-lab test --stage <stage> --no-color`); its first failure block counts as **named** when a `note:`, `likely',
     "mistake:`, `known mistake:` or `hint:` line matches the variant's `Names` regex. A *possible misfire* is a `likely",
     "mistake:` or `known mistake:` line the regex does not match: read it, it may assert a mistake that was not made.",

@@ -3,7 +3,7 @@
 import { parsePatch } from 'diff';
 import { patchedSource as appliedPatch } from '../../grader/mutants/core/mutant-patch.ts';
 
-/** One variant of the held-out set (test/held-out/<stage>/<name>.patch). */
+/** One variant of a held-out set (test/held-out/<stage>/<name>.patch, test/held-out-2/…). */
 export type HeldOutVariant = {
   // The stage whose cases grade it (the folder's name).
   stage: string;
@@ -17,6 +17,8 @@ export type HeldOutVariant = {
   target: string;
   // The whole text of the patch file.
   patch: string;
+  // The patch file's repo-relative path, as messages name it.
+  file: string;
 };
 
 // The variant a patch file holds, or why it cannot be used (the problem names the file and what to do).
@@ -35,11 +37,11 @@ export function parseVariant(stage: string, name: string, text: string, file: st
   if (diffs.length !== 1) return { problem: `${file}: holds ${diffs.length} file diffs (one reference file per variant): make it with diff -u against one file` };
   const target = (diffs[0]?.newFileName ?? '').replace(/^b\//, '');
   if (!target.startsWith('reference/')) return { problem: `${file}: patches "${target}", not a file of reference/: its "+++ b/" line names the reference file` };
-  return { stage, name, mistake, names, target, patch: text };
+  return { stage, name, mistake, names, target, patch: text, file };
 }
 
 // The reference file's source with the variant's patch applied, or the problem when it no longer applies.
 export function patchedSource(variant: HeldOutVariant, source: string): string | { problem: string } {
-  const patched = appliedPatch(variant.patch, source, `test/held-out/${variant.stage}/${variant.name}.patch`);
+  const patched = appliedPatch(variant.patch, source, variant.file);
   return patched.ok ? patched.text : { problem: patched.problem };
 }
