@@ -152,7 +152,8 @@ function problemLines(result: StageResult, paint: Paint): string[] {
 function groupAlike(failed: CaseResult[]): CaseResult[][] {
   const groups = new Map<string, CaseResult[]>();
   for (const c of failed) {
-    const key = `${describeVerdict(c.verdict)}\u0000${c.run?.stderr ?? ''}`;
+    // A case new since the last pass is never grouped under one the student broke.
+    const key = `${c.isNew ? 'new' : ''}\u0000${describeVerdict(c.verdict)}\u0000${c.run?.stderr ?? ''}`;
     groups.set(key, [...(groups.get(key) ?? []), c]);
   }
   return [...groups.values()];
