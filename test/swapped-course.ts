@@ -10,7 +10,7 @@ export type SwappedCourse = { dir: string; dispose: () => Promise<void> };
 
 /** Bundle `entry` into `outfile` with `replacement` swapped in for `target` (paths from the repo root); the files bundled. */
 export function bundleSwapped(entry: string, outfile: string, target: string, replacement: string): Promise<string[]> {
-  return bundleWithSwap(join(repoRoot, entry), outfile, join(repoRoot, target), replacement, repoRoot);
+  return bundleWithSwap(join(repoRoot, entry), outfile, join(repoRoot, target), { file: replacement }, repoRoot);
 }
 
 /** A temp course directory whose program.ts (headed by `comment`) imports what `bundle` writes to the file it is given. */

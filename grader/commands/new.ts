@@ -9,7 +9,8 @@ import { COMMANDS } from '../../harness/commands/index.ts';
 import { camelCase } from '../course/core/command-skeleton.ts';
 import { packageRoot } from '../course/io/package-root.ts';
 import { scaffoldCommand } from '../course/io/command-scaffold.ts';
-import { caseFileName, caseText, manifestWithStage, placesToFill, stageText, type NewStage } from '../course/core/stage-skeleton.ts';
+import { caseFileName, caseText, EXAMPLE_RULE, manifestWithStage, placesToFill, stageText, type NewStage } from '../course/core/stage-skeleton.ts';
+import { ruleTemplate } from '../course/core/rule-quote.ts';
 import { GraderError } from '../run/grader-error.ts';
 import { contentRootOf } from './options.ts';
 
@@ -109,7 +110,7 @@ async function newStage(args: NewArgs): Promise<number> {
   await writeFile(manifestPath, manifest.text);
   await writeFile(join(root, 'stages', `${stage.slug}.md`), stageText(stage));
   await mkdir(join(root, 'cases', stage.slug));
-  await writeFile(join(root, 'cases', stage.slug, 'example.json'), caseText('example', stage.command));
+  await writeFile(join(root, 'cases', stage.slug, 'example.json'), caseText('example', stage.command, EXAMPLE_RULE));
   const written = code === undefined ? [] : await code.write();
   const places = placesToFill(stage, isNewCommand);
   process.stdout.write([
@@ -137,10 +138,10 @@ async function newCase(args: NewArgs): Promise<number> {
   if (twin) throw new GraderError([`stage ${stage.slug} already has a case named "${twin.name}" (${twin.file}): nothing was written`]);
   if (existsSync(join(root, file))) throw new GraderError([`${file} already exists: nothing was written; pick another name`]);
   await mkdir(join(root, 'cases', stage.slug), { recursive: true });
-  await writeFile(join(root, file), caseText(name, stage.command));
+  await writeFile(join(root, file), caseText(name, stage.command, ruleTemplate(stage.slug)));
   process.stdout.write([
     `wrote ${file}`,
-    `  1. edit its "input" and "hint"`,
+    `  1. edit its "input" and "hint", and set its "rule" to the sentence of stages/${stage.slug}.md it pins, word for word (validate reports the placeholder until then)`,
     `  2. npx dispatch-lab record --stage ${stage.slug} --case ${JSON.stringify(caseFileName(name).replace(/\.json$/, ''))}   (fills "expect" from the reference; read what it prints)`,
     `  3. npx dispatch-lab validate && npx dispatch-lab verify --stage ${stage.slug}`,
     '',

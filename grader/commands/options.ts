@@ -116,7 +116,7 @@ export function openReporters(args: CommonArgs, options: { env?: Record<string, 
   const run = options.run ?? { selection: selectionOf(args), bail: args.bail };
   const { names: named, files } = reporterNames(args);
   const { names, appends, toStderr } = withCiReporters(named, files, env);
-  const source = sourceFilesOf(args.dir ?? '.', env);
+  const source = sourceFilesOf(args.dir ?? '.', env, contentRootOf(args));
   const sinks: Sink[] = [];
   const reporters = names.map((name) => {
     const path = files.get(name);

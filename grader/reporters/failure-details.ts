@@ -65,7 +65,8 @@ export function failureBlock(result: CaseResult, stage: Stage): FailureBlock {
   return {
     stage: stage.slug,
     name: result.case.name,
-    file: result.case.file,
+    // A private case's path is the grading machine's (as given with --cases): students see none.
+    file: result.case.private ? '(private case)' : result.case.file,
     sent: sentLines(result.case.input).map((l) => safeText(l)),
     label: result.verdict.status === 'fail' ? 'what differs' : result.verdict.status,
     differs: failureLines(result),

@@ -24,15 +24,16 @@ function failureTexts(stage: StageResult, c: CaseResult): string[] {
 }
 
 // GitHub Actions workflow commands: an error annotation per failing case (the first ten: GitHub shows no more per step),
-// titled with the case, on the student's file the failure names (else program.ts; never a case file, which is in the
-// grader's package and not in the student's repository), and a closing notice with the score.
+// titled with the case, on the student's file the failure names (else the file the stage's text puts its code in, else
+// program.ts; never a case file, which is in the grader's package and not in the student's repository), and a closing
+// notice with the score.
 export function githubAnnotations(report: Report, source?: SourceFiles): string {
   const failing = report.stages.flatMap((stage) => stage.cases
     .filter((c) => c.verdict.status !== 'pass' && c.verdict.status !== 'skip')
     .map((c) => ({ stage, c })));
   const lines = failing.slice(0, MAX_ERROR_ANNOTATIONS).map(({ stage, c }) => {
     const message = boundedText(`${firstDifference(c.verdict)}\nhint: ${c.case.hint}`, MESSAGE_CHARS);
-    const place = annotationPlace(failureTexts(stage, c), source);
+    const place = annotationPlace(failureTexts(stage, c), source, stage.stage.slug);
     const at = [`file=${escapeProperty(place.file)}`, ...(place.line ? [`line=${place.line}`] : []), ...(place.col ? [`col=${place.col}`] : [])].join(',');
     return `::error ${at},title=${escapeProperty(`${stage.stage.slug} › ${c.case.name}`)}::${escapeData(message)}`;
   });

@@ -25,12 +25,13 @@ function property(name: string, value: string | number): string {
   return `      <property name="${xmlText(name)}" value="${xmlText(String(value))}"/>`;
 }
 
-// The stage's points, then each case's file and points (`file: NAME`, `score: NAME` as earned/possible).
+// The stage's points, then each case's file and points (`file: NAME`, `score: NAME` as earned/possible); a private case
+// has no file property (its path is the grading machine's, as given with --cases).
 function suiteProperties(stage: StageResult): string {
   const total = stageScore(stage);
   const perCase = stage.cases.flatMap((c) => {
     const score = caseScore(c);
-    return [property(`file: ${c.case.name}`, c.case.file), property(`score: ${c.case.name}`, `${score.score}/${score.maxScore}`)];
+    return [...(c.case.private ? [] : [property(`file: ${c.case.name}`, c.case.file)]), property(`score: ${c.case.name}`, `${score.score}/${score.maxScore}`)];
   });
   return ['    <properties>', property('score', total.score), property('max_score', total.maxScore), ...perCase, '    </properties>'].join('\n');
 }

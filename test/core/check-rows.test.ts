@@ -3,7 +3,7 @@ import { CHECK_ROWS, checkExitCode, checkTally, commandVerdict, OUTPUT_LINES, pr
 import { MIN_MUTANTS, mutantCountProblems, mutantHeader, mutantProblem, type Mutant } from '../../grader/course/core/mutants.ts';
 
 const row = CHECK_ROWS[4]!;
-const mutant: Mutant = { stage: 'echo', name: 'trimmed-name', file: '/m/echo/trimmed-name.ts', replaces: 'reference/execute.ts', caughtBy: ['names-are-not-trimmed', 'other'] };
+const mutant: Mutant = { stage: 'echo', name: 'trimmed-name', file: '/m/echo/trimmed-name.patch', replaces: 'reference/execute.ts', caughtBy: ['names-are-not-trimmed', 'other'], mistake: 'x', patch: '' };
 
 describe('check rows', () => {
   it.each<[string, number, string, { ok: boolean; summary: RegExp; details: string[] }]>([
@@ -50,10 +50,12 @@ describe('check rows', () => {
 
 describe('mutant rules', () => {
   it.each<[string, string, ReturnType<typeof mutantHeader>]>([
-    ['a full header', '// Mutant: x\n// Replaces: reference/execute.ts\n// Caught by: a, b\n', { replaces: 'reference/execute.ts', caughtBy: ['a', 'b'] }],
-    ['no Caught by line', '// Mutant: x\n// Replaces: reference/execute.ts\n', 'f.ts: the header needs "// Replaces: reference/…" and "// Caught by: <case file name>, …" lines'],
+    ['a full header', '// Mutant: x\n// Caught by: a, b\n--- a/reference/execute.ts\n', { mistake: 'x', caughtBy: ['a', 'b'] }],
+    ['a header with a hint', '// Mutant: x\n// Caught by: a\n// Hint: do y\n', { mistake: 'x', caughtBy: ['a'], hint: 'do y' }],
+    ['no Caught by line', '// Mutant: x\n--- a/reference/execute.ts\n', 'f.patch: the header needs "// Mutant: <the mistake>" and "// Caught by: <case file name>, …" lines'],
+    ['no Mutant line', '// Caught by: a\n', 'f.patch: the header needs "// Mutant: <the mistake>" and "// Caught by: <case file name>, …" lines'],
   ])('%s', (_what, text, expected) => {
-    expect(mutantHeader(text, 'f.ts')).toEqual(expected);
+    expect(mutantHeader(text, 'f.patch')).toEqual(expected);
   });
 
   it.each<[string, { failed: string[]; total: number }, string | undefined]>([

@@ -11,12 +11,12 @@ const schema = readFileSync(new URL('../../cases/case.schema.json', import.meta.
 const TEXT = [
   '# Echo',
   '## What to build', 'x',
-  '## Contract', 'x',
+  '## Contract', 'echo returns its `text` as the content,', 'unchanged.',
   '## Worked example', 'stdin:', '```json', '{"calls": [{"tool": "echo", "input": {"text": "hi"}}]}', '```', 'stdout, exit code 0:', '```json', '{"results": [{"content": "hi"}], "tools": TOOLS}', '```',
   '## Common mistakes', 'x',
   '## Run it', '```sh', 'npx dispatch-lab test --stage echo', '```',
 ].join('\n');
-const good = { name: 'echo says hi', hint: 'Return the text as the content, unchanged.', input: { calls: [{ tool: 'echo', input: { text: 'hi' } }] }, expect: { stdout: { results: [] } } };
+const good = { name: 'echo says hi', hint: 'Return the text as the content, unchanged.', rule: 'echo returns its `text` as the content, unchanged.', input: { calls: [{ tool: 'echo', input: { text: 'hi' } }] }, expect: { stdout: { results: [] } } };
 
 type Setup = { stage?: object; cases?: Record<string, unknown>; text?: string; entries?: string[] };
 
@@ -36,6 +36,14 @@ function problems({ stage = {}, cases = { 'a.json': good }, text = TEXT, entries
 describe('contentProblems', () => {
   it('finds nothing wrong with a tidy stage', () => {
     expect(problems({})).toEqual([]);
+  });
+
+  it('asks every case for the sentence of its stage text it pins, and finds the quote in that text', () => {
+    const { rule: _none, ...unruled } = good;
+    expect(problems({ cases: { 'a.json': unruled, 'b.json': { ...good, name: 'b', rule: 'echo returns its text as the content, unchanged.' } } })).toEqual([
+      'cases/echo/a.json: $.rule: missing: quote the sentence of stages/echo.md this case pins',
+      'cases/echo/b.json: $.rule: not in stages/echo.md: "echo returns its text as the content, unchanged.": quote the text word for word (only whitespace may differ), or add the sentence to its Contract section',
+    ]);
   });
 
   it.each<[string, Setup, string[]]>([
@@ -138,5 +146,11 @@ describe('mistakeProblems', () => {
       expect.stringMatching(/^\$\.stages\[0\]\.mistakes\[2\]\.matches: "\$regex" is not a valid regular expression/),
       '$.stages[0].mistakes[2].hint: too short (5 characters): say what the mistake is and how to fix it',
     ]);
+  });
+
+  it('compiles the parts a pattern names with RE2 too', () => {
+    expect(mistakeProblems([
+      { path: 'results[*].content', matches: '^E', changed: '(?<=x)y', unchanged: '^[^:]*: (.*)$', hint: 'A long enough hint for the mistake.' },
+    ], '$.stages[0].mistakes')).toEqual([expect.stringMatching(/^\$\.stages\[0\]\.mistakes\[0\]\.changed: "\$regex" is not a valid regular expression/)]);
   });
 });

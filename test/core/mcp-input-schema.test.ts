@@ -7,11 +7,12 @@ import { contentProblems } from '../../grader/course/core/content-rules.ts';
 // (harness/mcp/server-spec-schema.ts), so a key that no client and no harness reads is named.
 
 const schema = readFileSync(new URL('../../cases/case.schema.json', import.meta.url), 'utf8');
-const TEXT = ['# MCP', '## What to build', 'x', '## Contract', 'x', '## Worked example', 'stdin:', '```json', '{"servers": [], "calls": []}', '```', 'stdout:', '```json', '{"results": []}', '```', '## Common mistakes', 'x', '## Run it', '```sh', 'npx dispatch-lab test --stage mcp', '```'].join('\n');
+const RULE = 'Every server of the case is started before its calls run.';
+const TEXT = ['# MCP', '## What to build', 'x', '## Contract', RULE, '## Worked example', 'stdin:', '```json', '{"servers": [], "calls": []}', '```', 'stdout:', '```json', '{"results": []}', '```', '## Common mistakes', 'x', '## Run it', '```sh', 'npx dispatch-lab test --stage mcp', '```'].join('\n');
 
 // The problems `validate` finds in a one-case mcp stage whose case has these servers.
 function problems(servers: unknown[]): string[] {
-  const data = { name: 'one server', hint: 'Connect the server and call its tool.', input: { servers, calls: [] }, expect: { stdout: { results: [] } } };
+  const data = { name: 'one server', hint: 'Connect the server and call its tool.', rule: RULE, input: { servers, calls: [] }, expect: { stdout: { results: [] } } };
   const files: CourseFiles = {
     manifest: { file: 'stages/stages.json', text: JSON.stringify({ stages: [{ slug: 'mcp', title: 'MCP', command: 'mcp' }] }) },
     caseSchema: { file: 'cases/case.schema.json', text: schema },

@@ -85,6 +85,9 @@ describe('MISTAKES_SCHEMA', () => {
     ['two conditions', [{ path: 'a', equals: 1, matches: 'x', hint }], false],
     ['no hint', [{ path: 'a', equals: 1 }], false],
     ['an unknown key', [{ path: 'a', equals: 1, hint, when: 1 }], false],
+    ['the narrowing fields', [{ path: 'a', absent: true, alone: true, hint }, { path: 'a', matches: 'x', changed: '(y)', unchanged: '^[^:]*: (.*)$', hint }], true],
+    ['alone must be true', [{ path: 'a', absent: true, alone: false, hint }], false],
+    ['an empty part', [{ path: 'a', matches: 'x', changed: '', hint }], false],
     ['an unknown type', [{ path: 'a', type: 'any', hint }], false],
   ])('%s', (_, value, ok) => {
     expect(validate(value)).toBe(ok);

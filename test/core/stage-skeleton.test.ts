@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { caseFileName, caseText, manifestWithStage, stageText } from '../../grader/course/core/stage-skeleton.ts';
+import { caseFileName, caseText, EXAMPLE_RULE, manifestWithStage, stageText } from '../../grader/course/core/stage-skeleton.ts';
+import { ruleProblems } from '../../grader/course/core/rule-quote.ts';
 import { stageTextProblems } from '../../grader/course/core/content-rules.ts';
 import { starterStubs } from '../../grader/course/core/starter-stubs.ts';
 
@@ -18,6 +19,10 @@ describe('stageText', () => {
   it('has every required section and the command that grades it, and its worked example parses', () => {
     expect(stageTextProblems(stageText(STAGE), 'ls')).toEqual([]);
   });
+
+  it('holds the sentence its example case quotes, so the new stage\'s rule is valid as written', () => {
+    expect(ruleProblems(EXAMPLE_RULE, 'ls', stageText(STAGE))).toEqual([]);
+  });
 });
 
 describe('case templates', () => {
@@ -26,7 +31,7 @@ describe('case templates', () => {
   });
 
   it('starts with an empty expectation for record to fill', () => {
-    expect(JSON.parse(caseText('n', 'loop'))).toEqual({ $schema: '../case.schema.json', name: 'n', hint: expect.stringMatching(/^TODO/), input: { user: 'Say hello.', model: [{ content: 'Hello.' }] }, expect: {} });
+    expect(JSON.parse(caseText('n', 'loop', 'the rule of n, quoted'))).toEqual({ $schema: '../case.schema.json', name: 'n', hint: expect.stringMatching(/^TODO/), rule: 'the rule of n, quoted', input: { user: 'Say hello.', model: [{ content: 'Hello.' }] }, expect: {} });
   });
 });
 

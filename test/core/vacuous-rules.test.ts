@@ -5,10 +5,11 @@ import { contentProblems } from '../../grader/course/core/content-rules.ts';
 import { expectedPaths } from '../../grader/course/core/vacuous-rules.ts';
 
 const schema = readFileSync(new URL('../../cases/case.schema.json', import.meta.url), 'utf8');
-const TEXT = ['# Echo', '## What to build', 'x', '## Contract', 'x', '## Worked example', 'stdin:', '```json', '{"calls": []}', '```', 'stdout, exit code 0:', '```json', '{"results": []}', '```', '## Common mistakes', 'x', '## Run it', '```sh', 'npx dispatch-lab test --stage echo', '```'].join('\n');
+const RULE = 'echo returns its text as the content, unchanged.';
+const TEXT = ['# Echo', '## What to build', 'x', '## Contract', RULE, '## Worked example', 'stdin:', '```json', '{"calls": []}', '```', 'stdout, exit code 0:', '```json', '{"results": []}', '```', '## Common mistakes', 'x', '## Run it', '```sh', 'npx dispatch-lab test --stage echo', '```'].join('\n');
 const input = { calls: [{ tool: 'echo', input: { text: 'hi' } }] };
 const hint = 'Return the text as the content, unchanged.';
-const caseWith = (stdout: unknown) => ({ name: 'echo says hi', hint, input, expect: { stdout, exitCode: 0 } });
+const caseWith = (stdout: unknown) => ({ name: 'echo says hi', hint, rule: RULE, input, expect: { stdout, exitCode: 0 } });
 const expected = { results: [{ content: 'hi' }, { content: 'Error: x', is_error: true }] };
 
 // The authoring problems of a one-stage course with one case and the given mistake patterns.

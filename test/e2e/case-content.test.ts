@@ -11,9 +11,10 @@ import { onlyCase, runScenario } from './scenario.ts';
 // Case content an instructor gets wrong, and names that are not what they seem: validate says so, the harness refuses
 // what would write outside its sandbox, a catastrophic $regex cannot hang the grader, and a CSV cell is never a formula.
 
-// Write a case file into the echo content.
+// Write a case file into the echo content (quoting a sentence of stages/echo.md as its rule, unless `data` has one).
 async function writeCase(dir: string, name: string, data: object): Promise<void> {
-  await writeFile(join(dir, 'cases', 'echo', `${name}.json`), `${JSON.stringify({ $schema: '../case.schema.json', ...data }, null, 2)}\n`);
+  const rule = 'Other fields in the input are ignored.';
+  await writeFile(join(dir, 'cases', 'echo', `${name}.json`), `${JSON.stringify({ $schema: '../case.schema.json', rule, ...data }, null, 2)}\n`);
 }
 
 describe('case content (e2e)', () => {

@@ -132,7 +132,7 @@ export async function shout(request: ShoutRequest): Promise<string[]> {
       ].join('\n'),
     );
     const example = JSON.parse(await readFile(join(dir, 'cases/shout/example.json'), 'utf8')) as Record<string, unknown>;
-    await byHand('cases/shout/example.json', `${JSON.stringify({ ...example, hint: 'Upper-case each text and keep their order.', input: { texts: ['a', 'Bc'] } }, null, 2)}\n`);
+    await byHand('cases/shout/example.json', `${JSON.stringify({ ...example, hint: 'Upper-case each text and keep their order.', rule: 'One result per text, in the order given.', input: { texts: ['a', 'Bc'] } }, null, 2)}\n`);
 
     const recorded = await cli(['record', '--stage', 'shout']);
     expect(recorded.exitCode, recorded.stdout + recorded.stderr).toBe(0);

@@ -32,6 +32,8 @@ describe('dispatch-lab new (e2e, on a scratch course)', () => {
     const validate = await runCli(['validate', '--content', course.dir]);
     expect(validate.stderr).toContain("cases/ls/example.json: $.hint: still the template's TODO");
     expect(validate.stderr).not.toContain('grades nothing');
+    // The example quotes a sentence of the text the command wrote, so its rule stands as written.
+    expect(validate.stderr).not.toContain('$.rule');
   });
 
   it('new case writes cases/<stage>/<kebab-name>.json from the template, and refuses names and files that exist', async () => {
@@ -39,6 +41,9 @@ describe('dispatch-lab new (e2e, on a scratch course)', () => {
     expect(run.exitCode, run.stderr).toBe(0);
     expect(run.stdout).toContain('wrote cases/echo/echo-keeps-spaces.json\n');
     expect(JSON.parse(await readFile(course.path('cases/echo/echo-keeps-spaces.json'), 'utf8'))).toMatchObject({ $schema: '../case.schema.json', name: 'Echo keeps  spaces', expect: {} });
+    expect(run.stdout).toContain('set its "rule" to the sentence of stages/echo.md it pins, word for word (validate reports the placeholder until then)');
+    const validate = await runCli(['validate', '--content', course.dir]);
+    expect(validate.stderr).toContain("cases/echo/echo-keeps-spaces.json: $.rule: still the template's TODO: quote the sentence of stages/echo.md this case pins");
     const again = await runCli(['new', 'case', 'echo', 'echo keeps spaces', '--content', course.dir]);
     expect(again.exitCode).toBe(2);
     expect(again.stderr).toBe('dispatch-lab: stage echo already has a case named "Echo keeps  spaces" (cases/echo/echo-keeps-spaces.json): nothing was written\n');

@@ -2,6 +2,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runCli } from './cli.ts';
 import { miniCourse, type MiniCourse } from './mini-course.ts';
+import { MIN_RULE_CHARS } from '../../grader/course/core/rule-quote.ts';
 
 let course: MiniCourse;
 beforeEach(async () => {
@@ -35,6 +36,26 @@ describe('dispatch-lab validate --content (e2e)', () => {
       'dispatch-lab: cases/echo/roundtrip.json: $.input: missing required property "calls"',
       'dispatch-lab: cases/echo/roundtrip.json: $.input: unknown property "calsl" (did you mean "calls"?)',
       'dispatch-lab: cases/echo/Broken Case.json: a case file name is kebab-case and ends in .json (e.g. read-routes-to-view.json)',
+      '',
+    ]);
+  });
+
+  it('shows a case whose rule is missing, not in its stage text, or too short, with its file', async () => {
+    const edit = async (file: string, change: (data: Record<string, unknown>) => Record<string, unknown>) => {
+      const path = course.path(`cases/echo/${file}`);
+      await writeFile(path, `${JSON.stringify(change(JSON.parse(await readFile(path, 'utf8'))), null, 2)}\n`);
+    };
+    await edit('roundtrip.json', ({ rule: _dropped, ...data }) => data);
+    await edit('unknown-tool.json', (data) => ({ ...data, rule: 'An unknown tool name crashes the dispatcher, which then exits 1.' }));
+    // Words of the text, one character short of a quote.
+    await edit('extra-fields-ignored.json', (data) => ({ ...data, rule: 'which returns its text unchanged'.slice(0, MIN_RULE_CHARS - 1) }));
+    const run = await runCli(['validate', '--content', course.dir]);
+    expect(run.exitCode).toBe(2);
+    expect(run.stdout).toBe('');
+    expect(run.stderr.split('\n')).toEqual([
+      'dispatch-lab: cases/echo/extra-fields-ignored.json: $.rule: must NOT have fewer than 20 characters',
+      'dispatch-lab: cases/echo/roundtrip.json: $.rule: missing: quote the sentence of stages/echo.md this case pins',
+      'dispatch-lab: cases/echo/unknown-tool.json: $.rule: not in stages/echo.md: "An unknown tool name crashes the dispatcher, which then exits 1.": quote the text word for word (only whitespace may differ), or add the sentence to its Contract section',
       '',
     ]);
   });

@@ -1,4 +1,4 @@
-// Every one-bug variant of the reference under test/mutants/<stage>/ is graded through the real CLI on its stage, and
+// Every one-bug variant of the reference under test/mutants/<stage>/ (a patch, applied to today's reference) is graded on its stage, and
 // must fail there, on one of the cases its header names ("// Caught by: …"); every stage of the manifest needs at least
 // MIN_MUTANTS. Stages, their commands and their mutants all come from stages/stages.json and the folders here: a new
 // stage's mutants are graded the day its folder exists. How to add one: docs/authoring.md, "Mutants".

@@ -6,12 +6,14 @@ import { sampleReport, stage } from './sample-report.ts';
 
 const IN = 'SECRET_INPUT_7f3a';
 const OUT = 'SECRET_EXPECTED_9c1d';
+/** Where the private case lives on the grading machine (as given with --cases). */
+const PRIVATE_FILE = '/srv/grading/private-cases/echo/hidden-edge-case.json';
 
 // A report with one failing private case whose input, expectation, output and stderr all carry markers.
 function privateReport(): Report {
   const base = sampleReport.stages[0]!.cases[1]!;
   const failing: CaseResult = {
-    case: { ...base.case, name: 'hidden edge case', private: true, input: { calls: [{ tool: 'echo', input: { text: IN } }] }, expect: { stdout: { results: [{ content: OUT }] } } },
+    case: { ...base.case, name: 'hidden edge case', file: PRIVATE_FILE, private: true, input: { calls: [{ tool: 'echo', input: { text: IN } }] }, expect: { stdout: { results: [{ content: OUT }] } } },
     verdict: { status: 'fail', failures: [{ kind: 'mismatch', mismatches: [{ kind: 'value', path: 'results[0].content', expected: OUT, received: IN }] }, { kind: 'stdout', problem: 'stdout is not one JSON document', excerpt: IN }] },
     run: { ...base.run!, stdout: `{"results":[{"content":"${IN}"}]}`, stderr: `got ${IN}\n` },
     durationMs: 3,
@@ -96,6 +98,7 @@ describe('student-facing reporters', () => {
     expect(text).toContain('hidden edge case');
     expect(text).not.toContain(IN);
     expect(text).not.toContain(OUT);
+    expect(text).not.toContain('private-cases');
   });
 
   it('json, the instructor report, keeps everything', () => {

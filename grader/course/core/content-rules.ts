@@ -1,5 +1,6 @@
 // The authoring rules `validate` checks on top of what the loader needs to run a course: every case grades something,
-// its input has the shape its command reads, names and files are tidy, hints help, stage texts have their sections.
+// its input has the shape its command reads, names and files are tidy, hints help, rules quote their stage text,
+// stage texts have their sections.
 // Each problem is one "file: $.json.path: what" line.
 import { Ajv, type ValidateFunction } from 'ajv';
 import type { CourseFiles } from './course.ts';
@@ -10,6 +11,7 @@ import { workedExample } from './worked-example.ts';
 import { matcherProblems } from '../../judge/core/matchers.ts';
 import { acceptsAnythingProblems, deadMistakeProblems } from './vacuous-rules.ts';
 import { callProblems } from './call-rules.ts';
+import { ruleProblems } from './rule-quote.ts';
 
 /** What the rules read beyond the loader's files. */
 export type ContentExtras = {
@@ -23,7 +25,7 @@ export type ContentExtras = {
 type StageEntry = { slug: string; command: string; draft?: boolean; mistakes?: unknown };
 
 /** A case file as the rules read it (any field may be missing or of the wrong type: the loader reports that). */
-type CaseData = { name?: unknown; hint?: unknown; input?: unknown; expect?: unknown; expectHarnessError?: unknown; sendsBadCalls?: unknown };
+type CaseData = { name?: unknown; hint?: unknown; rule?: unknown; input?: unknown; expect?: unknown; expectHarnessError?: unknown; sendsBadCalls?: unknown };
 
 /** The headings every stage text has, in this order, that students rely on. */
 export const REQUIRED_SECTIONS = ['What to build', 'Contract', 'Worked example', 'Common mistakes', 'Run it'];
@@ -49,6 +51,8 @@ export function contentProblems(files: CourseFiles, extras: ContentExtras): stri
     // A private case (--cases DIR) is recorded with the same --cases DIR.
     const privateDir = file.startsWith('cases/') ? undefined : file.split('/').slice(0, -2).join('/');
     if (stage) problems.push(...caseProblems(data, stage, validators.get(stage.command), privateDir).map((p) => `${file}: ${p}`));
+    // Every case, private ones too, quotes the sentence of its stage text it pins.
+    if (stage) problems.push(...ruleProblems(data.rule, stage.slug, extras.stageTexts[stage.slug]).map((p) => `${file}: ${p}`));
     // The calls are checked against the tools once the input has the command's shape (else its schema errors say enough).
     if (stage && data.sendsBadCalls !== true && data.expectHarnessError !== true && validators.get(stage.command)?.(data.input) === true) {
       problems.push(...callProblems(data.input, stage.command, stage.slug, stages.map((s) => s.slug)).map((p) => `${file}: ${p}`));
@@ -100,15 +104,19 @@ function commandProblems(manifestFile: string, stages: StageEntry[]): string[] {
 const MISTAKE_PATH = /^(stdout|[A-Za-z_$][\w$-]*(\.[A-Za-z_$][\w$-]*|\[(\d+|\*)\]|\["(?:[^"\\]|\\.)*"\])*)$/;
 
 // The problems of a stage's mistake patterns the manifest schema cannot see: a path that names nothing, a pattern RE2
-// cannot compile, a hint too short to help.
+// cannot compile (`matches`, `expected.matches`, `changed`, `unchanged`), a hint too short to help.
 export function mistakeProblems(mistakes: unknown, where: string): string[] {
   if (!Array.isArray(mistakes)) return [];
-  return mistakes.flatMap((m: { path?: unknown; hint?: unknown; matches?: unknown; expected?: { matches?: unknown } }, i) => {
+  return mistakes.flatMap((m: { path?: unknown; hint?: unknown; matches?: unknown; changed?: unknown; unchanged?: unknown; expected?: { matches?: unknown } }, i) => {
     const at = `${where}[${i}]`;
     const problems: string[] = [];
     if (typeof m?.path === 'string' && !MISTAKE_PATH.test(m.path)) problems.push(`${at}.path: "${m.path}" is not a path such as results[*].is_error (keys joined by ".", [n] or [*] for array items, "stdout" for the whole document)`);
     if (typeof m?.matches === 'string') problems.push(...matcherProblems({ $regex: m.matches }, `${at}.matches`));
     if (typeof m?.expected?.matches === 'string') problems.push(...matcherProblems({ $regex: m.expected.matches }, `${at}.expected.matches`));
+    for (const key of ['changed', 'unchanged'] as const) {
+      const part = m?.[key];
+      if (typeof part === 'string') problems.push(...matcherProblems({ $regex: part }, `${at}.${key}`));
+    }
     if (typeof m?.hint === 'string' && m.hint.trim().length < MIN_HINT_CHARS) problems.push(`${at}.hint: too short (${m.hint.trim().length} characters): say what the mistake is and how to fix it`);
     return problems;
   });

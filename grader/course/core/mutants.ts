@@ -1,19 +1,25 @@
-// One-bug mutants of the reference (test/mutants/<stage>/<bug>.ts): what a mutant file's header says, how many each
+// One-bug mutants of the reference (test/mutants/<stage>/<bug>.patch): what a mutant's header says, how many each
 // stage needs, and what is wrong with how its stage's cases judged one. Nothing here knows a stage or a command by name.
 import { closest } from '../../text/core/closest.ts';
 
-/** One one-bug variant of the reference, as its file's header describes it. */
+/** One one-bug variant of the reference, as its patch's header describes it. */
 export type Mutant = {
   /** The stage whose cases must catch it (the folder it lives in). */
   stage: string;
-  /** The file's name without `.ts`. */
+  /** The file's name without `.patch`. */
   name: string;
-  /** The mutant module's absolute path. */
+  /** The patch file's absolute path. */
   file: string;
-  /** The reference module it replaces, relative to the reference's course folder, e.g. `reference/tools/glob.ts`. */
+  /** The reference module it changes, relative to the reference's course folder, e.g. `reference/tools/glob.ts`. */
   replaces: string;
   /** Case file names (without `.json`) of the stage that fail on it. */
   caughtBy: string[];
+  /** The mistake in words (the `// Mutant:` line). */
+  mistake: string;
+  /** How to put it right, when the header has a `// Hint:` line. */
+  hint?: string;
+  /** The whole patch: the header, then the unified diff against `replaces`. */
+  patch: string;
 };
 
 /** How many mutants each stage of the course needs. */
@@ -27,12 +33,16 @@ function headerValue(text: string, key: string): string | undefined {
   return new RegExp(`^// ${key}: (.+)$`, 'm').exec(text)?.[1]?.trim();
 }
 
-// A mutant file's header (`// Replaces: …` and `// Caught by: a, b`), or what is missing from it.
-export function mutantHeader(text: string, file: string): { replaces: string; caughtBy: string[] } | string {
-  const replaces = headerValue(text, 'Replaces');
+/** What a mutant's header says (the file it changes is the one its diff names). */
+export type MutantHeader = Pick<Mutant, 'caughtBy' | 'mistake' | 'hint'>;
+
+// A mutant's header (`// Mutant: …`, `// Caught by: a, b`, and an optional `// Hint: …`), or what is missing from it.
+export function mutantHeader(text: string, file: string): MutantHeader | string {
+  const mistake = headerValue(text, 'Mutant');
   const caughtBy = headerValue(text, 'Caught by');
-  if (!replaces || !caughtBy) return `${file}: the header needs "// Replaces: reference/…" and "// Caught by: <case file name>, …" lines`;
-  return { replaces, caughtBy: caughtBy.split(',').map((c) => c.trim()).filter((c) => c !== '') };
+  const hint = headerValue(text, 'Hint');
+  if (!mistake || !caughtBy) return `${file}: the header needs "// Mutant: <the mistake>" and "// Caught by: <case file name>, …" lines`;
+  return { mistake, caughtBy: caughtBy.split(',').map((c) => c.trim()).filter((c) => c !== ''), ...(hint ? { hint } : {}) };
 }
 
 // What is wrong with how the stage judged a mutant, or undefined when one of the cases its header names failed.

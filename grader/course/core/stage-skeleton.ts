@@ -5,6 +5,9 @@ import { REQUIRED_SECTIONS } from './content-rules.ts';
 import { inputExample } from './input-schema.ts';
 import { commandPaths } from './command-skeleton.ts';
 
+/** The Contract sentence of a new stage's text that its example case quotes as its `rule`, so both are valid as written. */
+export const EXAMPLE_RULE = 'The example case pins this sentence: write the rule it checks here instead, and quote that in its "rule".';
+
 /** A new stage as `new stage` was asked for it. */
 export type NewStage = { slug: string; title: string; command: string; after: string };
 
@@ -20,12 +23,13 @@ export function caseFileName(name: string): string {
   return `${kebab || 'case'}.json`;
 }
 
-// The text of a new case file: `expect` empty, for `record` to fill from the reference.
-export function caseText(name: string, command: string): string {
+// The text of a new case file: `expect` empty, for `record` to fill from the reference; `rule` quotes the stage text.
+export function caseText(name: string, command: string, rule: string): string {
   const data = {
     $schema: '../case.schema.json',
     name,
     hint: 'TODO: what to check when this case fails (the rule it tests, the usual mistake)',
+    rule,
     input: inputTemplate(command),
     expect: {},
   };
@@ -52,7 +56,7 @@ export function stageText(stage: NewStage): string {
   const example = JSON.stringify(inputTemplate(stage.command));
   const body: Record<string, string[]> = {
     'What to build': ['TODO: what the student writes (file, export, signature) and why it matters in an agent runtime.'],
-    Contract: ['TODO: every rule the cases check: results, error messages word for word, the order of checks.'],
+    Contract: ['TODO: every rule the cases check: results, error messages word for word, the order of checks.', '', EXAMPLE_RULE],
     'Worked example': ['stdin:', '', '```json', example, '```', '', 'stdout:', '', '```json', '{"results": []}', '```', '', 'TODO: replace both blocks with a real example; `npx dispatch-lab verify --stage ' + stage.slug + '` runs it on the reference.'],
     'Common mistakes': ['TODO: the mistakes students make here, each with how to notice and fix it.'],
     'Run it': ['```sh', `npx dispatch-lab test --stage ${stage.slug}`, `npx dispatch-lab show ${stage.slug}`, '```'],
@@ -74,7 +78,7 @@ export function placesToFill(stage: NewStage, isNewCommand: boolean): string[] {
     : [];
   return [
     `stages/${s}.md: write the text (the sections are there)  →  npx dispatch-lab validate; npx dispatch-lab verify --stage ${s} (worked example)`,
-    `cases/${s}/example.json: edit its input, then fill its expectation  →  npx dispatch-lab record --stage ${s}; more cases: npx dispatch-lab new case ${s} "<name>"`,
+    `cases/${s}/example.json: edit its input and its "rule" (the sentence of stages/${s}.md it pins), then fill its expectation  →  npx dispatch-lab record --stage ${s}; more cases: npx dispatch-lab new case ${s} "<name>"`,
     ...command,
     isNewCommand
       ? `${c.reference}: the model answer  →  npx dispatch-lab verify --stage ${s}`

@@ -40,6 +40,15 @@ export type MistakePattern = MistakeCondition & {
   /** Narrows the pattern to one confusion: it fires only where the expected value meets this (and then even when
    * the expected value meets the received condition too, as two messages of one form do). */
   expected?: ExpectedCondition;
+  /** The pattern is about this one field: it fires only where no other field of the same object differs (an error
+   * answer's missing `is_error: true` is the mistake only where its content is the expected one). */
+  alone?: true;
+  /** RE2 picking out the part of the text the mistake is about (its first group, or the whole match): the pattern
+   * fires only where that part differs between the expected and the received text (a text without it differs). */
+  changed?: string;
+  /** RE2 picking out the part of the text that must agree (its first group, or the whole match): the pattern fires
+   * only where both texts have that part and it is the same, so what differs is what the pattern names. */
+  unchanged?: string;
   /** Where in stdout's document, e.g. `results[*].is_error` (`[*]` stands for any index; `stdout` for the whole
    * document); `exitCode` is the exit code and `stderr` what the program wrote there. */
   path: string;
@@ -61,6 +70,9 @@ export type CaseFile = {
   name: string;
   /** What to check when this case fails; shown under the failure. */
   hint: string;
+  /** The sentence of stages/<stage>.md the case pins, quoted word for word; `validate` requires it (course/core/rule-quote.ts),
+   * a run does not. */
+  rule?: string;
   /** Written to the program's stdin: JSON-encoded, or sent verbatim when it is a string. */
   input: unknown;
   expect: Expectation;

@@ -1,11 +1,12 @@
-// Reading the one-bug mutants of a course's reference and grading each on its stage, as a student's submission is
-// graded: the reference's program with the one module swapped for the mutant.
+// Reading the one-bug mutants of a course's reference (patches) and grading each on its stage, as a student's submission
+// is graded: the reference's program with the one module patched.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { copyFile, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import * as esbuild from 'esbuild';
 import { mutantHeader, type Mutant, type MutantGrade } from '../core/mutants.ts';
+import { patchedFile, patchedSource } from '../core/mutant-patch.ts';
 import { GraderError } from '../../run/grader-error.ts';
 import { loadCourse } from '../../run/course-loader.ts';
 import type { Course } from '../core/course.ts';
@@ -13,24 +14,37 @@ import { runTests } from '../../run/app.ts';
 import { DEFAULT_TIMEOUT_MS, OUTPUT_LIMIT_BYTES, type TestOptions } from '../../run/test-options.ts';
 import { REPORTERS } from '../../reporters/index.ts';
 
-// Every mutant under `dir`, by stage folder (each sorted by name); a file without its header is a GraderError.
+// Every mutant under `dir` (`<stage>/<name>.patch`), by stage folder (folders and files sorted by name); a patch without
+// its header or its diff is a GraderError.
 export function listMutants(dir: string): Map<string, Mutant[]> {
   const byStage = new Map<string, Mutant[]>();
   if (!existsSync(dir)) return byStage;
   const problems: string[] = [];
-  for (const entry of readdirSync(dir, { withFileTypes: true }).filter((e) => e.isDirectory())) {
-    const files = readdirSync(join(dir, entry.name)).filter((f) => f.endsWith('.ts')).sort();
+  const folders = readdirSync(dir, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name).sort();
+  for (const stage of folders) {
     const mutants: Mutant[] = [];
-    for (const f of files) {
-      const file = join(dir, entry.name, f);
-      const header = mutantHeader(readFileSync(file, 'utf8'), file);
+    for (const f of readdirSync(join(dir, stage)).filter((name) => name.endsWith('.patch')).sort()) {
+      const file = join(dir, stage, f);
+      const patch = readFileSync(file, 'utf8');
+      const header = mutantHeader(patch, file);
+      const replaces = patchedFile(patch);
       if (typeof header === 'string') problems.push(header);
-      else mutants.push({ stage: entry.name, name: f.replace(/\.ts$/, ''), file, ...header });
+      else if (replaces === undefined) problems.push(`${file}: no diff after the header: add the unified diff of the one reference file it changes (diff -u)`);
+      else mutants.push({ stage, name: f.replace(/\.patch$/, ''), file, replaces, patch, ...header });
     }
-    byStage.set(entry.name, mutants);
+    byStage.set(stage, mutants);
   }
   if (problems.length > 0) throw new GraderError(problems);
   return byStage;
+}
+
+// The text of the reference file a mutant changes, with its patch applied; a GraderError when the patch no longer applies.
+export async function mutantSource(mutant: Mutant, referenceDir: string): Promise<string> {
+  const original = await readFile(join(referenceDir, mutant.replaces), 'utf8').catch(() => undefined);
+  if (original === undefined) throw new GraderError([`${mutant.file}: its diff changes ${mutant.replaces}, which the reference does not have: remake the patch against a file of reference/`]);
+  const patched = patchedSource(mutant.patch, original, mutant.file);
+  if (!patched.ok) throw new GraderError([patched.problem]);
+  return patched.text;
 }
 
 /** Where a mutant is graded: the course content whose cases judge it, and the course folder of the reference it changes. */
@@ -49,18 +63,27 @@ export function mutantEntry(mutantsDir: string, referenceDir: string, command: s
   return existsSync(lean) ? lean : join(referenceDir, 'program.ts');
 }
 
-// An esbuild plugin: every relative import of `target` resolves to `replacement`, except the replacement's own.
-function swapModule(target: string, replacement: string): esbuild.Plugin {
+/** What stands in for the swapped module: another file (a feedback variant), or the module's own text changed (a mutant's patch applied). */
+export type Swap = { file: string } | { text: string };
+
+// An esbuild plugin: every relative import of `target` resolves to the replacement file, except the replacement's own;
+// or `target` itself is loaded with the given text (its own imports resolve from its folder, as before).
+function swapModule(target: string, swap: Swap): esbuild.Plugin {
   return {
     name: 'swap-module',
     setup(build) {
-      build.onResolve({ filter: /^\.\.?\// }, (args) => (args.importer !== replacement && resolve(args.resolveDir, args.path) === target ? { path: replacement } : undefined));
+      if ('file' in swap) {
+        build.onResolve({ filter: /^\.\.?\// }, (args) => (args.importer !== swap.file && resolve(args.resolveDir, args.path) === target ? { path: swap.file } : undefined));
+      } else {
+        const exactly = new RegExp(`^${target.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+        build.onLoad({ filter: exactly }, () => ({ contents: swap.text, loader: 'ts', resolveDir: dirname(target) }));
+      }
     },
   };
 }
 
-/** Bundle `entry` into `outfile` with `replacement` swapped in for `target` (absolute paths); the files bundled. */
-export async function bundleSwapped(entry: string, outfile: string, target: string, replacement: string, root: string): Promise<string[]> {
+/** Bundle `entry` into `outfile` with `swap` standing in for `target` (absolute paths); the files bundled. */
+export async function bundleSwapped(entry: string, outfile: string, target: string, swap: Swap, root: string): Promise<string[]> {
   const result = await esbuild.build({
     entryPoints: [entry],
     outfile,
@@ -72,7 +95,7 @@ export async function bundleSwapped(entry: string, outfile: string, target: stri
     logLevel: 'silent',
     metafile: true,
     absWorkingDir: root,
-    plugins: [swapModule(target, replacement)],
+    plugins: [swapModule(target, swap)],
   });
   return Object.keys(result.metafile.inputs).map((input) => resolve(root, input));
 }
@@ -114,9 +137,9 @@ export async function gradeMutant(mutant: Mutant, setting: MutantSetting): Promi
     const courseDir = join(base, 'course');
     await mkdir(courseDir);
     const target = join(setting.referenceDir, mutant.replaces);
-    const inputs = await bundleSwapped(setting.entry, join(courseDir, 'swapped.mjs'), target, mutant.file, setting.referenceDir);
-    if (!inputs.includes(mutant.file) || inputs.includes(target)) throw new GraderError([`${mutant.file}: ${mutant.replaces} was not swapped for it (is that module imported by ${setting.entry}?): correct its "// Replaces:" line`]);
-    await writeFile(join(courseDir, 'program.ts'), `// ${mutant.stage}/${mutant.name}: ${mutant.replaces} swapped for the mutant.\nimport './swapped.mjs';\n`);
+    const inputs = await bundleSwapped(setting.entry, join(courseDir, 'swapped.mjs'), target, { text: await mutantSource(mutant, setting.referenceDir) }, setting.referenceDir);
+    if (!inputs.includes(target)) throw new GraderError([`${mutant.file}: its diff changes ${mutant.replaces}, which ${setting.entry} does not import: patch a module the stage's program runs`]);
+    await writeFile(join(courseDir, 'program.ts'), `// ${mutant.stage}/${mutant.name}: ${mutant.replaces} with the mutant's patch.\nimport './swapped.mjs';\n`);
     // The program's packages, and the course's own helpers its cases start by a relative path (the MCP stage's servers).
     for (const shared of ['node_modules', 'harness']) {
       if (existsSync(join(setting.referenceDir, shared))) await symlink(join(setting.referenceDir, shared), join(courseDir, shared));

@@ -1,14 +1,16 @@
 // The shape of a difference, in one line a student recognises: an extra `is_error: false`, a missing final newline,
-// every number off by one, seconds for milliseconds, case or whitespace only, a missing prefix… Needs no course content.
+// a last line short, every number off by one, case or whitespace only, a missing prefix… Needs no course content.
+// Say what you saw; guess only what follows: each note is said only where its condition below holds of the whole
+// difference of that value (and, where written, of every difference of the case), and names a cause only where that
+// shape admits one.
 import type { Mismatch } from '../../course/core/types.ts';
 import { formatValue } from './format-value.ts';
 import { elementNoun } from './describe.ts';
+import { numberNote } from './number-shapes.ts';
 
-/** A shape check: the note for a difference of that shape, or undefined. */
-type ShapeCheck = (m: Mismatch) => string | undefined;
+/** A shape check: the note for a difference of that shape, read against every difference of the case (`all`), or undefined. */
+type ShapeCheck = (m: Mismatch, all: readonly Mismatch[]) => string | undefined;
 
-/** A whole number in text (with its sign and fraction), never digits inside a word or identifier ("call-2", "v1", "a1b"). */
-const NUMBER = /(?<![\w.-])-?\d+(?:\.\d+)?(?![\w]|\.\d)/g;
 const QUOTE_CHARS = 24;
 
 // A short quoted piece of text for a note.
@@ -20,27 +22,30 @@ function lastKey(path: string): string {
   return /(?:^|\.)([^.[\]]+)$/.exec(path)?.[1] ?? path;
 }
 
-// The text around the numbers of a string, and the numbers: "3: a" → ["", ": a"], [3].
-function numbersOf(text: string): { skeleton: string; numbers: number[] } {
-  return { skeleton: text.replace(NUMBER, '#'), numbers: (text.match(NUMBER) ?? []).map(Number) };
-}
-
-// The lines of a text, each without its "\n".
+// The lines of a text, each without its "\n" ("" has none).
 function linesOf(text: string): string[] {
-  return text.replace(/\n$/, '').split('\n');
+  return text === '' ? [] : text.replace(/\n$/, '').split('\n');
 }
 
+function sameLines(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((line, i) => line === b[i]);
+}
+
+// Only an extra key is_error whose value is false (the expected result has no such key): an observation and its fix.
 const extraIsError: ShapeCheck = (m) =>
   m.kind === 'unexpected' && lastKey(m.path) === 'is_error' && m.received === false
     ? 'note: the result has an extra `is_error: false`: a success carries no is_error key at all (leave it out)'
     : undefined;
 
+// Only an extra key whose value is null.
 const nullForAbsent: ShapeCheck = (m) =>
   m.kind === 'unexpected' && m.received === null ? `note: \`${lastKey(m.path)}\` is present with the value null: the key should be absent (leave it out)` : undefined;
 
+// Only a missing key whose expected value is null.
 const absentForNull: ShapeCheck = (m) =>
   m.kind === 'missing' && m.expected === null ? `note: \`${lastKey(m.path)}\` must be present with the value null, not left out` : undefined;
 
+// Only two scalars of different JSON types; "the same …" only where they print alike.
 const typeChange: ShapeCheck = (m) => {
   if (m.kind !== 'value' || m.expected === null || m.received === null || typeof m.expected === 'object' || typeof m.received === 'object') return undefined;
   if (typeof m.expected === typeof m.received) return undefined;
@@ -48,34 +53,7 @@ const typeChange: ShapeCheck = (m) => {
   return `note: a ${typeof m.received} where a ${typeof m.expected} is expected${same}`;
 };
 
-// Differences between two numbers: off by one, or a factor of 1000.
-function numberNote(expected: number, received: number, every: boolean): string | undefined {
-  const subject = every ? 'every number that differs is' : 'the number is';
-  if (received - expected === 1 || received - expected === -1) {
-    return `note: ${subject} off by one (received ${received} where ${expected} is expected): counting from 0 instead of 1, or the other way round?`;
-  }
-  if (expected !== 0 && received === expected * 1000) return `note: ${subject} 1000 times too large (${received} for ${expected}): milliseconds where seconds are meant, or the other way round?`;
-  if (received !== 0 && expected === received * 1000) return `note: ${subject} 1000 times too small (${received} for ${expected}): seconds where milliseconds are meant, or the other way round?`;
-  return undefined;
-}
-
-const numbers: ShapeCheck = (m) => {
-  if (m.kind !== 'value') return undefined;
-  if (typeof m.expected === 'number' && typeof m.received === 'number') return numberNote(m.expected, m.received, false);
-  if (typeof m.expected !== 'string' || typeof m.received !== 'string') return undefined;
-  const exp = numbersOf(m.expected);
-  const rec = numbersOf(m.received);
-  if (exp.skeleton !== rec.skeleton || exp.numbers.length !== rec.numbers.length) return undefined;
-  const pairs = exp.numbers.map((n, i) => [n, rec.numbers[i] as number] as const).filter(([a, b]) => a !== b);
-  const [first] = pairs;
-  if (!first) return undefined;
-  const note = numberNote(first[0], first[1], pairs.length > 1);
-  // Every differing number must differ the same way (all +1, or all ×1000) for the note to hold.
-  const delta = first[1] - first[0];
-  const agrees = pairs.every(([a, b]) => b - a === delta) || pairs.every(([a, b]) => a !== 0 && first[0] !== 0 && b / a === first[1] / first[0]);
-  return note && agrees ? note : undefined;
-};
-
+// Only where the texts are equal but for the final "\n" (or for every line's "\n").
 const finalNewline: ShapeCheck = (m) => {
   if (m.kind !== 'value' || typeof m.expected !== 'string' || typeof m.received !== 'string') return undefined;
   if (m.expected === `${m.received}\n`) return 'note: the received text lacks the final newline ("\\n") the expected text ends with';
@@ -86,21 +64,51 @@ const finalNewline: ShapeCheck = (m) => {
   return undefined;
 };
 
+// Only where the received text is the expected one with every "\r\n" as "\n" (what normalising prints: the cause).
 const lineEndings: ShapeCheck = (m) => {
   if (m.kind !== 'value' || typeof m.expected !== 'string' || typeof m.received !== 'string') return undefined;
   if (m.expected.includes('\r\n') && m.received === m.expected.replaceAll('\r\n', '\n')) return 'note: "\\r\\n" became "\\n": keep a "\\r" as part of the text, never normalise line endings';
   return undefined;
 };
 
+// Only where the received lines are the expected ones in another order; the sort is named as the cause only where the
+// expected lines are in code-unit order and the received ones in localeCompare's (what that known mistake prints).
 const sameLinesReordered: ShapeCheck = (m) => {
   if (m.kind !== 'value' || typeof m.expected !== 'string' || typeof m.received !== 'string') return undefined;
   const exp = linesOf(m.expected);
   const rec = linesOf(m.received);
-  if (exp.length < 2 || exp.join('\n') === rec.join('\n')) return undefined;
-  const sorted = (lines: string[]) => [...lines].sort().join('\n');
-  return sorted(exp) === sorted(rec) ? 'note: the same lines in another order: check the sort (by code unit, as `<` compares strings, not localeCompare)' : undefined;
+  if (exp.length < 2 || sameLines(exp, rec)) return undefined;
+  const byCodeUnit = [...exp].sort();
+  if (!sameLines(byCodeUnit, [...rec].sort())) return undefined;
+  const byLocale = [...rec].sort((a, b) => a.localeCompare(b));
+  return sameLines(exp, byCodeUnit) && sameLines(rec, byLocale)
+    ? 'note: the same lines in another order, sorted as localeCompare sorts: sort by code unit (as `<` compares strings), not localeCompare'
+    : 'note: the same lines in another order';
 };
 
+// Only where the received lines are the expected ones with whole lines left out or added at one end (and the final
+// newline, if any, agrees): "1: A" for "1: A\n2: B", "" for "1: A".
+const linesAtAnEnd: ShapeCheck = (m) => {
+  if (m.kind !== 'value' || typeof m.expected !== 'string' || typeof m.received !== 'string') return undefined;
+  const exp = linesOf(m.expected);
+  const rec = linesOf(m.received);
+  if (rec.length > 0 && m.expected.endsWith('\n') !== m.received.endsWith('\n')) return undefined;
+  const lines = (n: number, end: string, from: string) => (n === 1 ? `${end} line (${quote(from)})` : `${end} ${n} lines (from ${quote(from)})`);
+  if (rec.length < exp.length) {
+    const k = exp.length - rec.length;
+    if (rec.length === 0) return `note: the received text is empty: the expected text without ${exp.length === 1 ? `its only line (${quote(exp[0] as string)})` : `all its ${k} lines (from ${quote(exp[0] as string)})`}`;
+    if (sameLines(rec, exp.slice(0, rec.length))) return `note: the received text is the expected text without its ${lines(k, 'last', exp[rec.length] as string)}`;
+    if (sameLines(rec, exp.slice(k))) return `note: the received text is the expected text without its ${lines(k, 'first', exp[0] as string)}`;
+  } else if (rec.length > exp.length && exp.length > 0) {
+    const k = rec.length - exp.length;
+    if (sameLines(exp, rec.slice(0, exp.length))) return `note: the received text is the expected text with ${k === 1 ? 'an extra last line' : `${k} extra last lines`} (${k === 1 ? '' : 'from '}${quote(rec[exp.length] as string)})`;
+    if (sameLines(exp, rec.slice(k))) return `note: the received text is the expected text with ${k === 1 ? 'an extra first line' : `${k} extra first lines`} (${k === 1 ? '' : 'from '}${quote(rec[0] as string)})`;
+  }
+  return undefined;
+};
+
+// Only where the texts have the same lines and every line of one is the other's with a piece in front ("line-number"
+// where each piece is "<n>: ").
 const perLinePrefix: ShapeCheck = (m) => {
   if (m.kind !== 'value' || typeof m.expected !== 'string' || typeof m.received !== 'string') return undefined;
   const exp = linesOf(m.expected);
@@ -114,6 +122,7 @@ const perLinePrefix: ShapeCheck = (m) => {
   return what === 'lacks' ? `note: every line lacks its ${kind} (${quote(prefix)} on the first)` : `note: every line has an extra ${kind} (${quote(prefix)} on the first)`;
 };
 
+// Only where one text is the other with a piece in front or behind, the piece being the whole difference.
 const affix: ShapeCheck = (m) => {
   if (m.kind !== 'value' || typeof m.expected !== 'string' || typeof m.received !== 'string' || m.expected === '' || m.received === '') return undefined;
   const { expected: e, received: r } = m;
@@ -127,11 +136,13 @@ const affix: ShapeCheck = (m) => {
   return undefined;
 };
 
+// Only where the texts are equal letter for letter but for upper/lower case.
 const caseOnly: ShapeCheck = (m) =>
   m.kind === 'value' && typeof m.expected === 'string' && typeof m.received === 'string' && m.expected.toLowerCase() === m.received.toLowerCase()
     ? 'note: only upper/lower case differs: copy the expected wording letter for letter'
     : undefined;
 
+// Only where the texts are equal once all whitespace is taken out; "trimmed" where the received is the expected trimmed.
 const whitespaceOnly: ShapeCheck = (m) => {
   if (m.kind !== 'value' || typeof m.expected !== 'string' || typeof m.received !== 'string') return undefined;
   if (m.expected.replace(/\s+/g, '') !== m.received.replace(/\s+/g, '')) return undefined;
@@ -144,19 +155,24 @@ function arrayName(path: string): string {
   return /([A-Za-z_]+)(?:\[\d+\])?$/.exec(path)?.[1] ?? 'elements';
 }
 
-const reordered: ShapeCheck = (m) => {
+// The order note; "the same <elements>" only where no element of the array differs inside besides (matched by an
+// identity field, reordered elements may also differ).
+const reordered: ShapeCheck = (m, all) => {
   if (m.kind !== 'reordered') return undefined;
   const name = arrayName(m.path);
   const rule = name === 'results' ? 'results[i] must answer calls[i] (keep them by index, not in the order they finish)' : `keep the ${name} in the order the stage text gives`;
-  return `note: the same ${name} in another order: ${rule}`;
+  const inside = all.some((x) => x !== m && x.path.startsWith(`${m.path}[`));
+  return inside ? `note: the ${name} are in another order, and some of them differ besides: ${rule}` : `note: the same ${name} in another order: ${rule}`;
 };
 
+// Only an element the alignment found at another index (the observation, and where to look).
 const moved: ShapeCheck = (m) => {
   if (m.kind !== 'moved') return undefined;
   const at = /\[(\d+)\]$/.exec(m.path)?.[1] ?? '?';
   return `note: the ${elementNoun(m.path, m.expected)} expected at [${at}] is at [${m.from}]: check the order in which the ${arrayName(m.path)} are added`;
 };
 
+// Only a missing or extra element of an array matched by an identity field, named by it.
 const namedElement: ShapeCheck = (m) => {
   if ((m.kind !== 'missing' && m.kind !== 'unexpected') || !m.identity) return undefined;
   const noun = elementNoun(m.path, m.kind === 'missing' ? m.expected : m.received);
@@ -166,20 +182,33 @@ const namedElement: ShapeCheck = (m) => {
 /** A host temp path as a program might leak it: /tmp/…, macOS's /var/folders/…, a sandbox directory dispatch-…. */
 const HOST_PATH = /(?:\/tmp\/|\/private\/var\/|\/var\/folders\/)\S*|\S*dispatch-[A-Za-z0-9]{6}\S*/;
 
+// Only where the host path is the whole difference: the received text is the expected one with its path (a tail of
+// the host path) written as the host path.
 const hostPath: ShapeCheck = (m) => {
   if (m.kind !== 'value' || typeof m.expected !== 'string' || typeof m.received !== 'string') return undefined;
-  const leaked = HOST_PATH.exec(m.received)?.[0];
-  if (!leaked || HOST_PATH.test(m.expected)) return undefined;
+  const found = HOST_PATH.exec(m.received);
+  if (!found || HOST_PATH.test(m.expected)) return undefined;
+  const leaked = found[0].replace(/[)'",.;:]+$/, '');
+  const before = m.received.slice(0, found.index);
+  const after = m.received.slice(found.index + leaked.length);
+  const e = m.expected;
+  if (!e.startsWith(before) || !e.endsWith(after) || e.length < before.length + after.length) return undefined;
+  const given = e.slice(before.length, e.length - after.length);
+  if (!leaked.endsWith(`/${given}`) && given !== '') return undefined;
   return `note: the received text shows a host path (${quote(leaked)}): answer with the path as given, relative to the sandbox root, never the sandbox's directory on the host`;
 };
 
-/** The checks in order: the most specific first. */
-const CHECKS: ShapeCheck[] = [reordered, moved, namedElement, extraIsError, nullForAbsent, absentForNull, typeChange, lineEndings, finalNewline, perLinePrefix, sameLinesReordered, hostPath, numbers, caseOnly, whitespaceOnly, affix];
+// Numbers: the conditions are in number-shapes.ts (off by one, a count explained by elements, a factor of 1000).
+const numbers: ShapeCheck = (m, all) => numberNote(m, all);
 
-// The note for the shape of one difference, or undefined when it has no shape worth naming.
-export function shapeNote(m: Mismatch): string | undefined {
+/** The checks in order: the most specific first. */
+const CHECKS: ShapeCheck[] = [reordered, moved, namedElement, extraIsError, nullForAbsent, absentForNull, typeChange, lineEndings, finalNewline, perLinePrefix, sameLinesReordered, linesAtAnEnd, hostPath, numbers, caseOnly, whitespaceOnly, affix];
+
+// The note for the shape of one difference among all those of its case (just itself when not given), or undefined
+// when it has no shape worth naming.
+export function shapeNote(m: Mismatch, all: readonly Mismatch[] = [m]): string | undefined {
   for (const check of CHECKS) {
-    const note = check(m);
+    const note = check(m, all);
     if (note) return note;
   }
   return undefined;
@@ -191,7 +220,7 @@ const ORDER_KINDS = new Set<Mismatch['kind']>(['reordered', 'moved']);
 // The note for the first difference that has a recognisable shape: an order difference first, then document order.
 export function firstShapeNote(mismatches: Mismatch[]): string | undefined {
   for (const m of [...mismatches.filter((x) => ORDER_KINDS.has(x.kind)), ...mismatches.filter((x) => !ORDER_KINDS.has(x.kind))]) {
-    const note = shapeNote(m);
+    const note = shapeNote(m, mismatches);
     if (note) return note;
   }
   return undefined;

@@ -3,7 +3,7 @@
 // guess from a pattern). The student's failure block and the teacher's gradebook both show these, from this one place.
 import type { CaseResult, Failure, Mismatch, Stage, Verdict } from '../../course/core/types.ts';
 import { firstShapeNote } from './difference-shapes.ts';
-import { likelyMistake, mistakeSubjects, type RunFacts } from './mistakes.ts';
+import { isExitDecided, likelyMistake, mistakeSubjects, type RunFacts } from './mistakes.ts';
 import { knownMistakeLine } from '../../known/core/known-mistakes.ts';
 
 /** The note on the difference's shape, the known mistakes the output equals (and their hints), or else the hint of the stage's mistake pattern it matches; each when there is one. */
@@ -14,10 +14,11 @@ export function mismatchesOf(verdict: Verdict): Mismatch[] {
   return verdict.status === 'fail' ? verdict.failures.flatMap((f: Failure) => (f.kind === 'mismatch' ? f.mismatches : [])) : [];
 }
 
-// What a mistake pattern may read beside the document: the exit code when it differs, and stderr of a case that did not pass.
+// What a mistake pattern may read beside the document: the exit code when it differs and was the program's decision
+// (not a crash's), and stderr of a case that did not pass.
 function runFacts(result: Pick<CaseResult, 'verdict' | 'run'>): RunFacts {
   const v = result.verdict;
-  const exit = v.status === 'fail' ? v.failures.find((f) => f.kind === 'exit-code') : undefined;
+  const exit = v.status === 'fail' && isExitDecided(v.failures, result.run?.stderr ?? '') ? v.failures.find((f) => f.kind === 'exit-code') : undefined;
   return {
     ...(exit?.kind === 'exit-code' ? { exitCode: { expected: exit.expected, received: exit.received } } : {}),
     ...(v.status !== 'pass' && result.run?.stderr ? { stderr: result.run.stderr } : {}),

@@ -42,6 +42,14 @@ export function matches(matcher: Matcher, received: unknown): boolean {
   return type === matcher.$any;
 }
 
+// The part of a text an RE2 pattern picks out: its first group when it has one (and that group took part), else the
+// whole match; undefined when the pattern does not match.
+export function regexPart(pattern: string, text: string): string | undefined {
+  const found = re2(pattern).matcher(text);
+  if (!found.find()) return undefined;
+  return (found.groupCount() > 0 ? found.group(1) : found.group()) ?? undefined;
+}
+
 const JSON_TYPES: JsonType[] = ['string', 'number', 'integer', 'boolean', 'null', 'array', 'object', 'any'];
 
 // Why a $regex pattern cannot be used, or undefined when RE2 compiles it.

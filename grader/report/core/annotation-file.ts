@@ -1,6 +1,7 @@
 // Where a GitHub annotation attaches: a file of the repository being graded. GitHub drops an annotation whose file is
 // not in the repository, so a case file (inside the grader's package, under node_modules) never works; the student's
-// own source named by the failure (a stack frame, a build error) does, and program.ts is there when nothing is named.
+// own source named by the failure (a stack frame, a build error) does; when nothing is named, the file the stage's text
+// says its code goes in (`src/tools.ts` for view) when the course has it, and program.ts when it has none.
 
 /** The graded course as the annotations see it. */
 export type SourceFiles = {
@@ -10,6 +11,8 @@ export type SourceFiles = {
   repoPrefix: string;
   /** Whether a path relative to the course directory names a file. */
   exists: (relative: string) => boolean;
+  /** The files (relative to the course directory) a stage's text says its code goes in, first named first; none when unknown. */
+  stageFiles?: (slug: string) => string[];
 };
 
 /** A file and line an annotation names. */
@@ -33,8 +36,9 @@ function courseRelative(path: string, source: SourceFiles): string | undefined {
   return undefined;
 }
 
-// The first file of the course that `texts` name with a line, as a path from the repository's root; else program.ts.
-export function annotationPlace(texts: string[], source: SourceFiles | undefined): AnnotationPlace {
+// The first file of the course that `texts` name with a line, as a path from the repository's root; else the first file
+// the stage's text names for its code that the course holds (no line: the text names no place in it); else program.ts.
+export function annotationPlace(texts: string[], source: SourceFiles | undefined, stage?: string): AnnotationPlace {
   const prefix = source?.repoPrefix ? `${source.repoPrefix}/` : '';
   if (source) {
     for (const text of texts) {
@@ -44,6 +48,8 @@ export function annotationPlace(texts: string[], source: SourceFiles | undefined
         return { file: `${prefix}${file}`, line: Number(match[2]), ...(match[3] ? { col: Number(match[3]) } : {}) };
       }
     }
+    const named = stage === undefined ? undefined : source.stageFiles?.(stage).find((file) => source.exists(file));
+    if (named !== undefined) return { file: `${prefix}${named}` };
   }
   return { file: `${prefix}program.ts` };
 }

@@ -1,0 +1,95 @@
+// Every generic note held against the differences that must give it and the near misses that must not: a note says
+// what the whole set of differences of a case entails, and names a cause only where that shape admits one. Each row is
+// an expected and a received document, compared as the judge compares them (jsonDiff), so the note reads every
+// difference of the case, not one alone.
+import { describe, expect, it } from 'vitest';
+import { firstShapeNote } from '../../grader/judge/core/difference-shapes.ts';
+import { jsonDiff } from '../../grader/judge/core/json-diff.ts';
+
+const note = (expected: unknown, received: unknown) => firstShapeNote(jsonDiff(expected, received));
+const content = (...texts: string[]) => ({ results: texts.map((c) => ({ content: c })) });
+const user = { role: 'user', content: 'hi' };
+const assistant = { role: 'assistant', content: null, tool_calls: [{ id: 'c1', name: 'echo', arguments: { text: 'x' } }] };
+const tool = { role: 'tool', name: 'echo', tool_call_id: 'c1', content: '{"content":"x","ok":true}' };
+// A tool-loop document: the messages of two requests, and the message count each model request reported.
+const loop = (second: unknown[], count: number) => ({ requests: [{ messages: [user] }, { messages: second }], events: [{ payload: { message_count: 1 } }, { payload: { message_count: count } }] });
+
+/** [what, expected document, received document, the note it must give (a RegExp), or the note family it must not give ({ not })]. */
+type Row = [string, unknown, unknown, RegExp | { not: RegExp }];
+
+const OFF_BY_ONE: Row[] = [
+  ['numbered from 0: the cause follows', content('1: A'), content('0: A'), /^note: the number is off by one \(received 0 where 1 is expected\): counting from 0 instead of 1/],
+  ['every line numbered from 0', content('1: a\n2: b'), content('0: a\n1: b'), /every number that differs is off by one .*counting from 0/],
+  ['two counts, no 0 or 1: the observation only', { count: 3 }, { count: 2 }, /^note: the number is off by one \(received 2 where 3 is expected\)$/],
+  ['"Found 3 matches" for 2: no counting-from-0 cause', content('Error: Found 2 matches'), content('Error: Found 3 matches'), { not: /counting from 0/ }],
+  ['a 0-for-1 beside another difference: no cause', content('1: A', 'Error: File not found: b'), content('0: A', 'Error: file not found: b'), /^note: the number is off by one \(received 0 where 1 is expected\)$/],
+  ['numbers shifted two ways', content('1 and 5'), content('0 and 6'), { not: /off by one/ }],
+  ['a count beside a missing message: explained by it', loop([user, assistant, tool], 3), loop([user, tool], 2), /^note: message_count is 2, not 3: one assistant message is missing \(requests\[1\]\.messages\[1\]\)$/],
+  ['a count beside a missing message: never off by one', loop([user, assistant, tool], 3), loop([user, tool], 2), { not: /off by one/ }],
+  ['a count beside an extra element', { results: [{ content: 'a' }], result_count: 1 }, { results: [{ content: 'a' }, { content: 'b' }], result_count: 2 }, /^note: result_count is 2, not 1: one result is not expected \(results\[1\]\)$/],
+  ['a number beside a missing element it does not count', { items: ['a', 'b', 'c'], turns: 3 }, { items: ['a', 'c'], turns: 2 }, { not: /off by one|turns is/ }],
+  ['a count the missing elements do not make up', loop([user, assistant, tool], 3), loop([user, tool], 1), { not: /off by one|message_count is/ }],
+];
+
+const FACTOR: Row[] = [
+  ['ms for s in a text', content('timed out after 250 ms'), content('timed out after 250000 ms'), /1000 times too large/],
+  ['s for ms', { ms: 2000 }, { ms: 2 }, /1000 times too small/],
+  ['one number ×1000, another not', content('1 s, 2 ms'), content('1000 s, 3 ms'), { not: /1000 times/ }],
+  ['×1000 beside a missing element', { results: [{ ms: 2 }, { ms: 3 }], b: ['x', 'y'] }, { results: [{ ms: 2000 }, { ms: 3000 }], b: ['y'] }, { not: /1000 times/ }],
+];
+
+const LINES: Row[] = [
+  ['without its last line', content('1: A\n2: B\n3: C'), content('1: A\n2: B'), /^note: the received text is the expected text without its last line \("3: C"\)$/],
+  ['without its last 2 lines', content('1: A\n2: B\n3: C\n'), content('1: A\n'), /without its last 2 lines \(from "2: B"\)/],
+  ['one line for none', content('1: A'), content(''), /^note: the received text is empty: the expected text without its only line \("1: A"\)$/],
+  ['without its first line', content('1: A\n2: B'), content('2: B'), /without its first line \("1: A"\)/],
+  ['an extra last line', content('a\nb\n'), content('a\nb\nc\n'), /with an extra last line \("c"\)/],
+  ['an extra first line', content('b\nc'), content('a\nb\nc'), /with an extra first line \("a"\)/],
+  ['the last line changed, not missing', content('1: A\n2: B'), content('1: A\n2: C'), { not: /without its|extra (last|first) line/ }],
+  ['a line short and the final newline lost', content('a\nb\n'), content('a'), { not: /without its last line/ }],
+  ['a line where nothing is expected', content(''), content('Error: x'), { not: /extra (last|first) line/ }],
+];
+
+const TEXT: Row[] = [
+  ['case only', content('Error: File not found: a'), content('Error: file not found: a'), /only upper\/lower case differs/],
+  ['case and a letter', content('Error: File not found: a'), content('error: file not found: b'), { not: /upper\/lower case/ }],
+  ['whitespace only', content('a  b'), content('a b'), /only whitespace differs/],
+  ['whitespace and a letter', content('a  b'), content('a c'), { not: /whitespace/ }],
+  ['a missing beginning', content('Error: Parameter path is required'), content('Parameter path is required'), /lacks the beginning "Error: "/],
+  ['a missing beginning and another ending', content('Error: Parameter path is required'), content('Parameter path is missing'), { not: /lacks the beginning|stops short/ }],
+  ['every line without its number', content('1: a\n2: b'), content('a\nb'), /every line lacks its line-number prefix/],
+  ['one line without its number', content('1: a\n2: b'), content('a\n2: b'), { not: /every line/ }],
+  ['a missing final newline', content('done\n'), content('done'), /lacks the final newline/],
+  ['another text without a newline', content('done\n'), content('gone'), { not: /newline/ }],
+  ['an extra is_error: false', content('a'), { results: [{ content: 'a', is_error: false }] }, /extra `is_error: false`/],
+  ['an extra is_error: true', content('a'), { results: [{ content: 'a', is_error: true }] }, { not: /is_error: false/ }],
+];
+
+const HOST_PATH: Row[] = [
+  ['the path given, as the host path', content('File created successfully at: a.txt'), content('File created successfully at: /tmp/x/dispatch-AbC123/a.txt'), /shows a host path/],
+  ['a host path inside another message', content('Error: File not found: a.txt'), content("Error: ENOENT: no such file or directory, open '/tmp/dispatch-AbC123/a.txt'"), { not: /host path/ }],
+  ['a host path for another file', content('File created successfully at: a.txt'), content('File created successfully at: /tmp/dispatch-AbC123/b.txt'), { not: /host path/ }],
+];
+
+const ORDER: Row[] = [
+  ['the same results in another order', content('a', 'b'), content('b', 'a'), /^note: the same results in another order: results\[i\] must answer calls\[i\]/],
+  ['reordered by id, and a field differs too', { items: [{ id: 'a', v: 1 }, { id: 'b', v: 2 }] }, { items: [{ id: 'b', v: 2 }, { id: 'a', v: 3 }] }, /^note: the items are in another order, and some of them differ besides/],
+  ['sorted as localeCompare sorts: the cause follows', content('B.txt\na.txt\n'), content('a.txt\nB.txt\n'), /localeCompare/],
+  ['the same lines in another order, not sorted', content('a\nb\nc'), content('c\na\nb'), /^note: the same lines in another order$/],
+];
+
+describe.each<[string, Row[]]>([
+  ['off by one, and counts', OFF_BY_ONE],
+  ['a factor of 1000', FACTOR],
+  ['lines left out or added at an end', LINES],
+  ['case, whitespace, affixes, newlines, is_error', TEXT],
+  ['a host path', HOST_PATH],
+  ['order', ORDER],
+])('%s', (_, rows) => {
+  it.each(rows)('%s', (__, expected, received, want) => {
+    expect(jsonDiff(expected, received).length, 'the row must differ').toBeGreaterThan(0);
+    const found = note(expected, received);
+    if (want instanceof RegExp) expect(found).toMatch(want);
+    else expect(found ?? '').not.toMatch(want.not);
+  });
+});
