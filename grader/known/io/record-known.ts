@@ -69,7 +69,11 @@ export async function recordKnownMistakes(course: Course, stages: readonly Stage
   const file = readKnownMistakes(places.contentRoot);
   const withVariants = stages.filter((s) => (variants.get(s.slug) ?? []).length > 0);
   const hashes = new Map(withVariants.map((s) => [s.slug, stageHash({ contentRoot: places.contentRoot, referenceDir: places.referenceDir, slug: s.slug, entry: manifestEntry(places.contentRoot, s.slug), variants: variants.get(s.slug) ?? [], sources: variantSources(places, s.command) })]));
-  const problems = withVariants.flatMap((s) => (variants.get(s.slug) ?? []).flatMap((v) => variantProblem(v, places) ?? []));
+  const problems: string[] = [];
+  for (const variant of withVariants.flatMap((s) => variants.get(s.slug) ?? [])) {
+    const problem = await variantProblem(variant, places);
+    if (problem) problems.push(problem);
+  }
   const stale = staleStages(file, hashes);
   const outcome: KnownOutcome = {
     stale: stale.map((slug) => ({ slug, why: file?.stages[slug] ? 'its cases, manifest entry, mutants or the reference changed since it was recorded' : `${KNOWN_MISTAKES_FILE} has no table for it` })),
@@ -78,6 +82,12 @@ export async function recordKnownMistakes(course: Course, stages: readonly Stage
   };
   if (check || stale.length === 0 || problems.length > 0) return outcome;
   const tables: Record<string, StageKnownMistakes> = {};
+  // Stages in manifest order; the tables of stages no longer in the manifest are dropped. Written after each stage, so
+  // that a long recording cut short keeps the stages it finished.
+  const write = () => writeKnownMistakes(places.contentRoot, Object.fromEntries(course.stages.flatMap((s) => {
+    const table = tables[s.slug] ?? (stale.includes(s.slug) ? undefined : file?.stages[s.slug]);
+    return table ? [[s.slug, table] as const] : [];
+  })));
   for (const stage of withVariants) {
     const hash = hashes.get(stage.slug) as string;
     if (!stale.includes(stage.slug)) continue;
@@ -90,12 +100,7 @@ export async function recordKnownMistakes(course: Course, stages: readonly Stage
       second.push(b);
     }
     tables[stage.slug] = stageTable(hash, first, second);
+    await write();
   }
-  // Stages in manifest order; the tables of stages no longer in the manifest are dropped.
-  const kept = Object.fromEntries(course.stages.flatMap((s) => {
-    const table = tables[s.slug] ?? file?.stages[s.slug];
-    return table ? [[s.slug, table] as const] : [];
-  }));
-  await writeKnownMistakes(places.contentRoot, kept);
   return outcome;
 }

@@ -1,10 +1,10 @@
-// The one-bug variants of a course's reference (test/mutants/<stage>/), each with a way to build its program: the one
-// place that knows how a variant is stored (course/io/mutants.ts lists them and swaps the module in).
+// The one-bug variants of a course's reference (test/mutants/<stage>/*.patch), each with a way to build its program:
+// today's reference with the variant's patch applied (course/io/mutants.ts lists them, applies the patch, swaps the text in).
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { bundleSwapped, listMutants, mutantEntry } from '../../course/io/mutants.ts';
+import { bundleSwapped, listMutants, mutantEntry, mutantSource } from '../../course/io/mutants.ts';
 import type { Mutant } from '../../course/core/mutants.ts';
 import { GraderError } from '../../run/grader-error.ts';
 
@@ -43,10 +43,15 @@ export function variantSources(places: VariantPlaces, command: string): string[]
   return entry.startsWith(places.mutantsDir) ? [entry] : [];
 }
 
-// What keeps a variant from being built on today's reference (the file it replaces is gone), or undefined.
-export function variantProblem(variant: Variant, places: VariantPlaces): string | undefined {
-  if (existsSync(join(places.referenceDir, variant.replaces))) return undefined;
-  return `${variant.file}: it replaces ${variant.replaces}, which the reference no longer has: correct its "// Replaces:" line or remove it`;
+// What keeps a variant from being built on today's reference (its patch no longer applies), or undefined.
+export async function variantProblem(variant: Variant, places: VariantPlaces): Promise<string | undefined> {
+  try {
+    await mutantSource(variant, places.referenceDir);
+    return undefined;
+  } catch (error) {
+    if (error instanceof GraderError) return error.problems.join('; ');
+    throw error;
+  }
 }
 
 // Build the variant's program into a fresh course folder, hand that folder to `use`, then remove it.
@@ -57,8 +62,8 @@ export async function withVariantProgram<T>(variant: Variant, places: VariantPla
     await mkdir(courseDir);
     const entry = mutantEntry(places.mutantsDir, places.referenceDir, command);
     const target = join(places.referenceDir, variant.replaces);
-    const inputs = await bundleSwapped(entry, join(courseDir, 'swapped.mjs'), target, variant.file, places.referenceDir);
-    if (!inputs.includes(variant.file) || inputs.includes(target)) throw new GraderError([`${variant.file}: ${variant.replaces} was not swapped for it: correct its "// Replaces:" line`]);
+    const inputs = await bundleSwapped(entry, join(courseDir, 'swapped.mjs'), target, { text: await mutantSource(variant, places.referenceDir) }, places.referenceDir);
+    if (!inputs.includes(target)) throw new GraderError([`${variant.file}: its diff changes ${variant.replaces}, which ${entry} does not import: patch a module the stage's program runs`]);
     await writeFile(join(courseDir, 'program.ts'), `// ${variant.stage}/${variant.name}\nimport './swapped.mjs';\n`);
     for (const shared of ['node_modules', 'harness']) {
       if (existsSync(join(places.referenceDir, shared))) await symlink(join(places.referenceDir, shared), join(courseDir, shared));
