@@ -13,6 +13,13 @@ import { repoRoot } from '../e2e/cli.ts';
 
 const MUTANTS_DIR = join(repoRoot, 'test/mutants');
 const library = readKnownMistakes(repoRoot);
+// The mutants the library cannot name, each with why: what they print on every case they fail is no fingerprint (a
+// crash with nothing on stdout, a timeout), or output other mutants print as well (more than the cap), or output that
+// differs from run to run (an absolute temp path in it).
+const UNNAMED: Record<string, string> = {
+  'echo/unknown-name-throws': 'it throws on every unknown name: the harness exits 1 with nothing on stdout',
+  'echo/plain-object-table': 'its output holds the sandbox\'s absolute temp path, which differs from run to run',
+};
 const variants = stageVariants(MUTANTS_DIR);
 
 describe(KNOWN_MISTAKES_FILE, () => {
@@ -28,7 +35,7 @@ describe(KNOWN_MISTAKES_FILE, () => {
     expect(known?.stale.map((s) => s.slug)).toEqual([]);
   });
 
-  it('names every mutant on at least one case of its stage, with its own description', () => {
+  it('names every mutant on at least one case of its stage, with its own description, but those it cannot (UNNAMED)', () => {
     const unnamed: string[] = [];
     for (const [stage, list] of variants) {
       const table = library?.stages[stage];
@@ -37,6 +44,6 @@ describe(KNOWN_MISTAKES_FILE, () => {
         if (!named || table?.mistakes[variant.name]?.description !== variant.description) unnamed.push(`${stage}/${variant.name}`);
       }
     }
-    expect(unnamed).toEqual([]);
+    expect(unnamed).toEqual(Object.keys(UNNAMED));
   });
 });
