@@ -6,12 +6,16 @@ import { join, relative } from 'node:path';
 import { KNOWN_MISTAKES_VERSION } from '../core/known-mistakes.ts';
 import type { Variant } from './variants.ts';
 
-// Every file under `dir` (node_modules left out), sorted, as absolute paths; none when it does not exist.
+// Built files the grader writes beside the sources at run time (harness/mcp/course-server.bundle.cjs and its cache,
+// both in .gitignore): their bytes follow from the sources, and change with every build.
+const GENERATED = /\.bundle\.(?:cjs|mjs|js|cache)$/;
+
+// Every file under `dir` (node_modules and generated bundles left out), sorted, as absolute paths; none when it does not exist.
 function filesUnder(dir: string): string[] {
   if (!existsSync(dir)) return [];
   if (statSync(dir).isFile()) return [dir];
   return readdirSync(dir, { withFileTypes: true })
-    .filter((e) => e.name !== 'node_modules')
+    .filter((e) => e.name !== 'node_modules' && !GENERATED.test(e.name))
     .sort((a, b) => (a.name < b.name ? -1 : 1))
     .flatMap((e) => (e.isDirectory() ? filesUnder(join(dir, e.name)) : e.isFile() ? [join(dir, e.name)] : []));
 }
