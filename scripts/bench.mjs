@@ -11,10 +11,12 @@
 //     (scripts/bench-grading.mjs), written to its own section of bench/RESULTS.md.
 //   - one case by kind (scripts/bench-cases.mjs): a bare `node -e 0`, a dispatch case and an mcp case, one at a time
 //     in rounds (medians); and the test suite: `npm run test:fast` (BENCH_SUITE=full adds `npm test`, =none skips it).
+//   - the library of known mistakes (scripts/bench-known.ts): its load, once per run, and the lookup per failing case.
 // BENCH_ONLY=grading runs only the grading part and replaces only its section of bench/RESULTS.md; BENCH_ONLY=cases
-// prints only the per-case and watch figures and writes nothing. BENCH_ONLY=similarity times `grade --similarity` over
-// BENCH_SIMILAR_COPIES (default 200) perturbed copies of the reference (scripts/bench-similarity.mjs) and replaces only its
-// section of bench/RESULTS.md (the whole bench rewrites the file without it: run this part after).
+// prints only the per-case and watch figures and writes nothing; BENCH_ONLY=known prints only the known-mistakes figures.
+// BENCH_ONLY=similarity times `grade --similarity` over BENCH_SIMILAR_COPIES (default 200) perturbed copies of the
+// reference (scripts/bench-similarity.mjs) and replaces only its section of bench/RESULTS.md (the whole bench rewrites
+// the file without it: run this part after).
 // Knobs: BENCH_ROUNDS (shipped/floor pairs, default 1), BENCH_SAVES (default 10), BENCH_HELP (default 10),
 // BENCH_NAIVE_SAMPLE (default 30), BENCH_CASE_ROUNDS (default 15), BENCH_WATCH_STAGE (default register-tools), BENCH_STAGES (comma-separated: a part of
 // the course instead of the whole, for a quick look).
@@ -227,7 +229,18 @@ async function gradingPart(load, caseCount) {
   await withGradingSection(join(root, 'bench/RESULTS.md'), section);
 }
 
+// The cost of the known-mistakes lookup: load (once per run) and lookup per failing case, from scripts/bench-known.ts.
+function knownCost() {
+  const out = execFileSync(process.execPath, ['--import', 'tsx', join(root, 'scripts/bench-known.ts')], { cwd: root, encoding: 'utf8' });
+  return JSON.parse(out.trim().split('\n').at(-1));
+}
+
 const load = loadavg();
+if (ONLY === 'known') {
+  const k = knownCost();
+  console.log(`known mistakes, ${k.cases} failing cases × ${k.rounds}: load ${k.loadMs.toFixed(2)} ms once, lookup ${k.lookupMs.toFixed(3)} ms per failing case (median), worst case ${k.worstLookupMs.toFixed(3)} ms`);
+  process.exit(0);
+}
 await mkdir(CASE_HOME, { recursive: true });
 execFileSync(process.execPath, [join(root, 'scripts/build.mjs')], { stdio: 'inherit' });
 if (ONLY === 'grading') {
@@ -274,6 +287,7 @@ try {
   const watch = await watchLatency(dir);
   const slow = await naive(dir, cases);
   const perCase = await caseCosts({ dir, bundle, cases: await courseCases(true), rounds: CASE_ROUNDS, env: CASE_ENV });
+  const known = knownCost();
   const suites = [];
   if (SUITE !== 'none') suites.push(['npm run test:fast', await suiteTime({ root, script: 'test:fast', env: PLAIN_ENV })]);
   if (SUITE === 'full') suites.push(['npm test (every file)', await suiteTime({ root, script: 'test', env: PLAIN_ENV })]);
@@ -294,6 +308,7 @@ try {
     [`one dispatch case alone (median of ${perCase.rounds})`, fmt(perCase.dispatch), `${(perCase.dispatch / perCase.bare).toFixed(2)}× node`, ''],
     [`one mcp case alone, course server included (median of ${perCase.rounds})`, perCase.mcp === undefined ? 'n/a' : fmt(perCase.mcp), perCase.mcp === undefined ? '' : `${(perCase.mcp / perCase.dispatch).toFixed(2)}× dispatch`, perCase.mcp === undefined ? '' : `≤ 300 ms ${perCase.mcp <= 300 ? 'met' : 'missed'}`],
     ...suites.map(([name, s]) => [`${name}${s.tests ? ` (tests: ${s.tests})` : ''}${s.passed ? '' : ' (FAILED)'}`, fmt(s.ms), '', name.includes('fast') ? `≤ 60 s ${s.ms <= 60_000 ? 'met' : 'missed'}` : `≤ 5 min ${s.ms <= 300_000 ? 'met' : 'missed'}`]),
+    [`known mistakes: load + lookup, per failing case (${known.cases} cases; the load once per run: ${known.loadMs.toFixed(2)} ms)`, `${(known.lookupMs + known.loadMs / known.cases).toFixed(3)} ms`, '', `≤ 5 ms ${known.lookupMs + known.loadMs <= 5 ? 'met' : 'missed'}`],
     [`--help cold start (median of ${HELP_RUNS})`, fmt(help), '', `< 150 ms ${help < 150 ? 'met' : 'missed'}`],
     ['grader peak memory on the whole course (its own process)', peak === undefined ? 'n/a' : `${Math.round(peak)} MB`, '', peak === undefined ? '' : `< 150 MB ${peak < 150 ? 'met' : 'missed'}`],
   ];

@@ -5,7 +5,7 @@ import { INPUT_SCHEMAS } from '../course/core/input-schema.ts';
 import { CHECK_ROWS, checkExitCode, checkTally, commandVerdict, rowLines, problemsVerdict, stageFileProblems, undeclaredCommands, type CheckRow, type CheckStage, type RowVerdict } from '../course/core/check-rows.ts';
 import { readCourse } from '../course/io/load-course.ts';
 import { referenceCourseDir } from '../course/io/reference-course.ts';
-import { mutantsVerdict, runCliChild } from '../course/io/check-runs.ts';
+import { knownVerdict, mutantsVerdict, runCliChild } from '../course/io/check-runs.ts';
 import { GraderError } from '../run/grader-error.ts';
 import { shouldColor } from '../text/io/terminal.ts';
 import { closest } from '../text/core/closest.ts';
@@ -58,6 +58,7 @@ export async function checkCommand(args: CheckArgs): Promise<number> {
   const verify = await runCliChild(['verify', ...content, ...selected]);
   judged(commandVerdict(row('verify'), verify.exitCode, verify.output));
   judged(await mutantsVerdict(row('mutants'), stages, all, { contentRoot, referenceDir, mutantsDir }));
+  judged(await knownVerdict(row('known'), stages, { contentRoot, referenceDir, mutantsDir }));
   process.stdout.write(`${checkTally(verdicts)}\n`);
   return checkExitCode(verdicts);
 }

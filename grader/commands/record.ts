@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { loadCourse } from '../run/course-loader.ts';
 import { recordCases, type RecordOutcome } from '../run/record.ts';
 import type { RecordDecision } from '../course/core/record-decision.ts';
@@ -6,6 +7,8 @@ import { referenceCourseDir } from '../course/io/reference-course.ts';
 import { type CommonArgs, contentRootOf, selectionOf } from './options.ts';
 import { testOptionsOf } from './test-args.ts';
 import { sandboxOptionsOf } from './sandbox-options.ts';
+import { recordKnownMistakes, type KnownOutcome } from '../known/io/record-known.ts';
+import { KNOWN_MISTAKES_FILE } from '../known/core/known-mistakes.ts';
 
 /** Flags of `record`. */
 export type RecordArgs = CommonArgs & { check: boolean; update: boolean };
@@ -52,5 +55,23 @@ export async function recordCommand(args: RecordArgs): Promise<number> {
   const parts = [`${count('unchanged')} unchanged`, `${count('filled')} filled`, `${count('updated')} updated`, `${count('kept')} kept`, `${count('stale')} stale`, `${count('unrecordable')} unrecordable`];
   process.stdout.write(`${parts.join(', ')}\n`);
   if (count('unrecordable') > 0) return 2;
-  return count('stale') + count('kept') > 0 ? 1 : 0;
+  const stages = course.stages.filter((s) => args.stage.length === 0 || args.stage.includes(s.slug));
+  const places = { contentRoot, referenceDir: courseDir, mutantsDir: resolve(courseDir, 'test/mutants') };
+  const known = await recordKnownMistakes(course, stages, places, args.check, (line) => process.stderr.write(`${line}\n`));
+  const knownFailed = known ? reportKnown(known, args.check) : false;
+  return count('stale') + count('kept') > 0 || knownFailed ? 1 : 0;
+}
+
+// Print what record did with the library of known mistakes; true when that fails the command (--check found it stale,
+// or a variant cannot be built).
+function reportKnown(known: KnownOutcome, check: boolean): boolean {
+  for (const problem of known.problems) process.stdout.write(`known mistakes: ${problem}\n`);
+  for (const { slug, why } of known.stale) {
+    process.stdout.write(check
+      ? `stale: ${KNOWN_MISTAKES_FILE}: stage ${slug}: ${why}; refresh it with: npx dispatch-lab record --stage ${slug}\n`
+      : known.problems.length > 0 ? `not recorded: ${KNOWN_MISTAKES_FILE}: stage ${slug}\n` : `recorded: ${KNOWN_MISTAKES_FILE}: stage ${slug} (${why})\n`);
+  }
+  const stale = known.stale.length;
+  process.stdout.write(`known mistakes: ${known.fresh} stages fresh, ${stale} ${check ? 'stale' : 'recorded'}\n`);
+  return known.problems.length > 0 || (check && stale > 0);
 }

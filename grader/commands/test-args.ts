@@ -3,7 +3,8 @@ import type { Course } from '../course/core/course.ts';
 import type { TestOptions } from '../run/test-options.ts';
 import type { Reporter } from '../reporters/reporter.ts';
 import { DEFAULT_TIMEOUT_MS, OUTPUT_LIMIT_BYTES } from '../run/test-options.ts';
-import { type CommonArgs, positiveInteger, selectionOf } from './options.ts';
+import { type CommonArgs, contentRootOf, positiveInteger, selectionOf } from './options.ts';
+import { knownMistakesLoader } from '../known/io/known-mistakes-file.ts';
 
 /** Flags of `test` beyond the common ones. */
 export type TestArgs = CommonArgs & { watch: boolean; poll: boolean };
@@ -24,5 +25,6 @@ export function testOptionsOf(args: CommonArgs, course: Course, reporters: Repor
     reporters,
     onKeptDir: (path) => process.stderr.write(`kept: ${path}\n`),
     repeat: positiveInteger('repeat', args.repeat) ?? 1,
+    knownMistakes: knownMistakesLoader(contentRootOf(args)),
   };
 }

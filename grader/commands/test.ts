@@ -3,7 +3,7 @@ import type { Course } from '../course/core/course.ts';
 import { loadCourse } from '../run/course-loader.ts';
 import { assertProgramExists, planOrThrow, runTests } from '../run/app.ts';
 import { GraderError } from '../run/grader-error.ts';
-import { caseCountsOf, readStageStatus, saveStageStatus, type StageStatusFile } from '../run/io/stage-status.ts';
+import { caseCountsOf, passedCasesOf, readStageStatus, saveStageStatus, type StageStatusFile } from '../run/io/stage-status.ts';
 import { newCasesNotes } from '../course/core/new-since-pass.ts';
 import type { Report } from '../course/core/types.ts';
 import { STOP_SIGNALS, watchStopSignals } from '../run/io/stop-signals.ts';
@@ -60,10 +60,11 @@ export async function testCommand(args: TestArgs): Promise<number> {
   const stop = watchStopSignals();
   let notes: string[] = [];
   try {
-    const { report, cancelled } = await runTests({ ...options, signal: stop.signal });
+    // Read before the run: a failing case the student's last pass of its stage did not have is new, and shown last.
+    const before = await readStageStatus(options.courseDir);
+    const { report, cancelled } = await runTests({ ...options, passedBefore: passedCasesOf(before), signal: stop.signal });
     const stoppedBy = stop.stoppedBy();
     if (cancelled || stoppedBy !== undefined) return STOP_SIGNALS[stoppedBy ?? 'SIGINT'];
-    const before = await readStageStatus(options.courseDir);
     await saveStageStatus(options.courseDir, report, caseCountsOf(course.cases));
     notes = newCasesLines(before, course, report);
     return report.stages.some((s) => s.status === 'fail') ? 1 : 0;

@@ -12,6 +12,9 @@ export type Paint = { dim: (s: string) => string; red: (s: string) => string; gr
 
 const STDERR_CHARS = 1_200;
 
+/** What a case new since the student's last pass of the stage is labelled with. */
+export const NEW_CASE_LINE = 'new since you passed this stage: the course added this case after your last pass';
+
 function indent(text: string, prefix: string): string {
   return text.split('\n').map((line) => prefix + line).join('\n');
 }
@@ -42,6 +45,11 @@ export type FailureBlock = {
   /** What the difference looks like, and the stage's likely mistake it matches. */
   note?: string;
   mistake?: string;
+  /** The known mistakes the received output is exactly that of, in one line, and their hints (grader/known/). */
+  known?: string;
+  knownHints?: string[];
+  /** Set (to the line that says so) when the case was added to the course since the student passed its stage. */
+  isNew?: string;
   hint: string;
   reproduce: string;
   rerun: string;
@@ -51,7 +59,7 @@ export type FailureBlock = {
 // hint, and how to reproduce it.
 export function failureBlock(result: CaseResult, stage: Stage): FailureBlock {
   const mismatches = mismatchesOf(result.verdict);
-  const { note, mistake } = failureAnswer(result, stage);
+  const { note, mistake, known, knownHints } = failureAnswer(result, stage);
   const stderr = result.run?.stderr.trimEnd() ?? '';
   const timeoutMs = result.verdict.status === 'timeout' ? result.verdict.timeoutMs : undefined;
   return {
@@ -67,6 +75,9 @@ export function failureBlock(result: CaseResult, stage: Stage): FailureBlock {
     stderr: stderr === '' ? '' : safeText(excerptOf(stderr, STDERR_CHARS)),
     ...(note ? { note: safeText(note) } : {}),
     ...(mistake ? { mistake } : {}),
+    ...(known ? { known } : {}),
+    ...(knownHints ? { knownHints } : {}),
+    ...(result.isNew ? { isNew: NEW_CASE_LINE } : {}),
     hint: result.case.hint,
     reproduce: reproduceCommand(result.case, stage, timeoutMs),
     rerun: rerunCommand(result.case),
@@ -78,10 +89,13 @@ export function failureDetails(result: CaseResult, stage: Stage, paint: Paint): 
   const block = failureBlock(result, stage);
   const out: string[] = [];
   out.push(`${paint.red(paint.bold('✗'))} ${paint.bold(`${block.stage} › ${block.name}`)}  ${paint.dim(block.file)}`);
+  if (block.isNew) out.push(`  ${paint.yellow('new:')} ${block.isNew}`);
   out.push(paint.dim('  sent:'), ...block.sent.map((l) => `    ${l}`));
   out.push(paint.dim(`  ${block.label}:`), ...block.differs.map((l) => `    ${paint.red(l)}`));
   if (block.stderr !== '') out.push(paint.dim('  stderr:'), indent(block.stderr, '    '));
   if (block.note) out.push(`  ${paint.yellow('note:')} ${block.note}`);
+  if (block.known) out.push(`  ${paint.yellow('known mistake:')} ${block.known}`);
+  for (const hint of block.knownHints ?? []) out.push(`  ${paint.yellow('its hint:')} ${hint}`);
   if (block.mistake) out.push(`  ${paint.yellow('likely mistake:')} ${block.mistake}`);
   out.push(`  ${paint.yellow('hint:')} ${block.hint}`);
   out.push(`  ${paint.dim('reproduce:')} ${block.reproduce}`);
@@ -92,6 +106,6 @@ export function failureDetails(result: CaseResult, stage: Stage, paint: Paint): 
 // The failed cases not shown in full, one line each: the name and the first line of what went wrong.
 export function moreFailures(rest: readonly CaseResult[], paint: Paint): string {
   const heading = `  … ${rest.length} more failing ${rest.length === 1 ? 'case' : 'cases'} (rerun one with --case to see it in full):`;
-  const lines = rest.map((r) => `    ${paint.red('✗')} ${r.case.name} ${paint.dim('—')} ${safeText(oneLineDifference(r.verdict))}`);
+  const lines = rest.map((r) => `    ${paint.red('✗')} ${r.case.name}${r.isNew ? paint.dim(' (new since you passed this stage)') : ''} ${paint.dim('—')} ${safeText(oneLineDifference(r.verdict))}`);
   return [paint.dim(heading), ...lines].join('\n');
 }

@@ -130,7 +130,7 @@ function skippedLines(skipped: StageResult[], paint: Paint): string[] {
 // Failures after the first, one line each, at most MAX_LISTED_FAILURES of them.
 function listedFailures(rest: CaseResult[], width: number, paint: Paint): string[] {
   const heading = paint.dim(`${plural(rest.length, 'more failing case')} (rerun one with --case to see it in full):`);
-  const lines = rest.slice(0, MAX_LISTED_FAILURES).map((r) => `    ${paint.red('✗')} ${r.case.name} ${paint.dim('—')} ${safeText(oneLineDifference(r.verdict))}`);
+  const lines = rest.slice(0, MAX_LISTED_FAILURES).map((r) => `    ${paint.red('✗')} ${r.case.name}${r.isNew ? paint.dim(' (new since you passed this stage)') : ''} ${paint.dim('—')} ${safeText(oneLineDifference(r.verdict))}`);
   const more = rest.length > MAX_LISTED_FAILURES ? [paint.dim(`    … ${rest.length - MAX_LISTED_FAILURES} more`)] : [];
   return [...wrapText(heading, width, '  ', '    '), ...lines, ...more];
 }
@@ -152,7 +152,8 @@ function problemLines(result: StageResult, paint: Paint): string[] {
 function groupAlike(failed: CaseResult[]): CaseResult[][] {
   const groups = new Map<string, CaseResult[]>();
   for (const c of failed) {
-    const key = `${describeVerdict(c.verdict)}\u0000${c.run?.stderr ?? ''}`;
+    // A case new since the last pass is never grouped under one the student broke.
+    const key = `${c.isNew ? 'new' : ''}\u0000${describeVerdict(c.verdict)}\u0000${c.run?.stderr ?? ''}`;
     groups.set(key, [...(groups.get(key) ?? []), c]);
   }
   return [...groups.values()];

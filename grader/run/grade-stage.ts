@@ -1,4 +1,6 @@
-import type { Case, CaseResult, RunResult, Stage, StageResult, Verdict } from '../course/core/types.ts';
+import type { Case, CaseResult, KnownMistake, RunResult, Stage, StageResult, Verdict } from '../course/core/types.ts';
+import { knownMistakesOf } from '../known/core/known-mistakes.ts';
+import { isNewSincePass } from '../course/core/new-since-pass.ts';
 import type { Plan, PlannedStage } from './core/plan.ts';
 import { judge } from '../judge/core/judge.ts';
 import { stageStatus } from '../report/core/summarize.ts';
@@ -93,7 +95,7 @@ export async function runStage(planned: PlannedStage, bundlePath: string, option
 // Grade one case (several times with --repeat); a run the grader itself could not make is an error verdict.
 async function gradeCase(c: Case, stage: Stage, bundlePath: string, options: TestOptions, probe: StartProbe, release: () => void): Promise<CaseResult> {
   const timeoutMs = options.timeoutMs ?? c.timeoutMs ?? options.defaultTimeoutMs;
-  const graded: { verdict: Verdict; run: RunResult }[] = [];
+  const graded: { verdict: Verdict; run: RunResult; known?: KnownMistake[] }[] = [];
   try {
     const attempts = options.repeat ?? 1;
     for (let attempt = 0; attempt < attempts && !options.signal?.aborted; attempt++) {
@@ -120,7 +122,10 @@ async function gradeCase(c: Case, stage: Stage, bundlePath: string, options: Tes
       // A program that dies at start because it met a limit gets the limit's verdict, not "crashes at start".
       if (attempt === 0 && !run.limitHit) await probe.check(run);
       const judging = performance.now();
-      graded.push({ verdict: judgeSafely(c, run, timeoutMs), run: compactRun(run, options.keepFullOutput) });
+      const verdict = judgeSafely(c, run, timeoutMs);
+      // The fingerprint is taken of the whole output, before it is cut for the report.
+      const known = verdict.status === 'pass' ? [] : knownOf(c, stage, run, options);
+      graded.push({ verdict, run: compactRun(run, options.keepFullOutput), ...(known.length > 0 ? { known } : {}) });
       const gone = processesGone ?? runEnded;
       options.profiler?.addCase({ program: run.durationMs, aroundProgram: gone - runStarted - run.durationMs, cleanup: runEnded - gone, judge: performance.now() - judging }, true);
       if (probe.crash) break;
@@ -130,7 +135,13 @@ async function gradeCase(c: Case, stage: Stage, bundlePath: string, options: Tes
   }
   const shown = graded.find((g) => g.verdict.status !== 'pass') ?? graded[0];
   const verdict = repeatedVerdict(graded.map((g) => g.verdict));
-  return { case: c, verdict, ...(shown ? { run: shown.run } : {}), durationMs: Math.max(0, ...graded.map((g) => g.run.durationMs)) };
+  const isNew = verdict.status !== 'pass' && isNewSincePass(c, options.passedBefore?.[stage.slug]);
+  return { case: c, verdict, ...(shown ? { run: shown.run } : {}), ...(shown?.known && verdict.status !== 'pass' ? { known: shown.known } : {}), ...(isNew ? { isNew } : {}), durationMs: Math.max(0, ...graded.map((g) => g.run.durationMs)) };
+}
+
+// The known mistakes that print exactly what this failing run printed (none without the library).
+function knownOf(c: Case, stage: Stage, run: RunResult, options: TestOptions): KnownMistake[] {
+  return options.knownMistakes ? knownMistakesOf(options.knownMistakes(stage.slug), c, run) : [];
 }
 
 // The judge's verdict; should judging ever fail on some output, that case gets an error verdict and the run goes on.

@@ -5,6 +5,7 @@ import type { ProgramBuilder } from './io/build-program.ts';
 import type { Isolation } from '../sandbox/io/isolation.ts';
 import type { RunLimits } from '../sandbox/io/case-limits.ts';
 import type { CaseProfiler } from './io/case-profiler.ts';
+import type { StageKnownMistakes } from '../known/core/known-mistakes.ts';
 
 /** A case's timeout when neither --timeout nor the case sets one. */
 export const DEFAULT_TIMEOUT_MS = 10_000;
@@ -43,4 +44,8 @@ export type TestOptions = {
   currentFirst?: boolean;
   /** Where each case's time goes outside the student's process (DISPATCH_LAB_PROFILE=1 sets one for a run). */
   profiler?: CaseProfiler;
+  /** The library of known mistakes, one stage's table at a time (read lazily: only once a case fails); absent: no lookup. */
+  knownMistakes?: (stage: string) => StageKnownMistakes | undefined;
+  /** By stage slug, the case files of the student's last pass of that stage (the status file): a failing case not among them is new. */
+  passedBefore?: Record<string, readonly string[]>;
 };

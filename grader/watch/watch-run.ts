@@ -7,7 +7,7 @@ import { runTests, type TestOptions } from '../run/app.ts';
 import { loadCourse } from '../run/course-loader.ts';
 import { GraderError } from '../run/grader-error.ts';
 import type { Reporter } from '../reporters/reporter.ts';
-import { caseCountsOf, saveStageStatus } from '../run/io/stage-status.ts';
+import { caseCountsOf, passedCasesOf, readStageStatus, saveStageStatus } from '../run/io/stage-status.ts';
 
 /** What one watch run needs beyond its scope. */
 export type WatchRunContext = {
@@ -33,7 +33,9 @@ export function startWatchRun(context: WatchRunContext, scope: RunScope, onEnd: 
       if (scope.reloadCourse) context.onCourse(await loadCourse(context.contentRoot));
       isReloading = false;
       const { course, selection } = scopedRun(context.course(), context.base.selection, scope);
-      const { report, cancelled } = await runTests({ ...context.base, course, selection, reporters: context.reporters(abort.signal), signal: abort.signal });
+      // The last passes as the run finds them: a failing case they did not have is new, and shown after the others.
+      const passedBefore = passedCasesOf(await readStageStatus(context.base.courseDir));
+      const { report, cancelled } = await runTests({ ...context.base, course, selection, passedBefore, reporters: context.reporters(abort.signal), signal: abort.signal });
       if (cancelled || abort.signal.aborted) return onEnd({ type: 'cancelled' });
       await saveStageStatus(context.base.courseDir, report, caseCountsOf(context.course().cases));
       onEnd(outcomeOf(report), report);

@@ -66,9 +66,9 @@ describe('the failures CSV', () => {
 
   it('has one row per failed case, text kept text and points lost a number', () => {
     const { header, cells } = openAsSpreadsheet(failuresCsv([{ submission: 's/3-4', failures: [failure, { ...failure, name: 'second' }] }]));
-    expect(header).toEqual(['name', 'submission', 'stage', 'case', 'status', 'private', 'points_lost', 'first_difference', 'note', 'likely_mistake', 'hint', 'file']);
+    expect(header).toEqual(['name', 'submission', 'stage', 'case', 'status', 'private', 'points_lost', 'first_difference', 'note', 'likely_mistake', 'known_mistake', 'hint', 'file']);
     const byColumn = (row: number) => Object.fromEntries(cells.filter((c) => c.row === row).map((c) => [c.column, c.field]));
-    expect(byColumn(1)).toEqual({ name: "'3-4", submission: 's/3-4', stage: 'view', case: "'12/24", status: 'fail', private: 'private', points_lost: '0.5', first_difference: failure.difference, note: 'off by one', likely_mistake: "'=cmd", hint: "'-h", file: 'cases/view/x.json' });
+    expect(byColumn(1)).toEqual({ name: "'3-4", submission: 's/3-4', stage: 'view', case: "'12/24", status: 'fail', private: 'private', points_lost: '0.5', first_difference: failure.difference, note: 'off by one', likely_mistake: "'=cmd", known_mistake: '', hint: "'-h", file: 'cases/view/x.json' });
     expect(cells.filter((c) => (c.column === 'points_lost' ? c.as !== 'number' : c.as !== 'text' && c.field !== ''))).toEqual([]);
     expect(byColumn(2).case).toBe('second');
   });

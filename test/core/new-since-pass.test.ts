@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { newCasesNote, newCasesNotes, newFailingCases, type StageMemory } from '../../grader/course/core/new-since-pass.ts';
+import { isNewSincePass, newCasesNote, newCasesNotes, newFailingCases, type StageMemory } from '../../grader/course/core/new-since-pass.ts';
 
 describe('newFailingCases', () => {
   it.each<[string, StageMemory, string[]]>([
@@ -31,5 +31,15 @@ describe('newCasesNotes', () => {
     };
     const notes = newCasesNotes(memories, ['echo', 'view', 'grep'], (file) => `name of ${file}`);
     expect([...notes]).toEqual([['echo', '1 case is new since you passed this stage: name of e/b']]);
+  });
+});
+
+describe('isNewSincePass', () => {
+  it.each<[string, string, readonly string[] | undefined, boolean]>([
+    ['a case the last pass did not have is new', 'cases/echo/b.json', ['cases/echo/a.json'], true],
+    ['a case the last pass had is not', 'cases/echo/a.json', ['cases/echo/b.json', 'cases/echo/a.json'], false],
+    ['nothing is new in a stage never passed', 'cases/echo/a.json', undefined, false],
+  ])('%s', (_, file, passed, isNew) => {
+    expect(isNewSincePass({ file }, passed)).toBe(isNew);
   });
 });

@@ -1,5 +1,5 @@
 // A course update is not a regression: after the student passed a stage, cases added to it that fail are announced as
-// new, by `test` (on stderr, after the reporters) and by `stages`.
+// new, by `test` (on stderr, after the reporters; in their blocks, shown after any old case that fails) and by `stages`.
 import { mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -39,6 +39,8 @@ describe('cases added since a stage was passed (e2e)', () => {
     const run = await runCli(['test', ...args()], { timeoutMs: 180_000 });
     expect(run.exitCode).toBe(1);
     expect(run.stderr).toContain('echo: 2 cases are new since you passed this stage: Another case added after the pass, A case added after the pass\n');
+    // The block of the new cases (alike, so one block) says so.
+    expect(run.stdout.match(/^ {2}new: new since you passed this stage/gm)).toHaveLength(1);
     const listing = await runCli(['stages', ...args()]);
     expect(listing.stdout).toContain('2 cases are new since you passed this stage: Another case added after the pass, A case added after the pass');
 
@@ -46,6 +48,13 @@ describe('cases added since a stage was passed (e2e)', () => {
     const regression = await runCli(['test', ...args()], { timeoutMs: 180_000 });
     expect(regression.exitCode).toBe(1);
     expect(regression.stderr).not.toContain('new since you passed');
+    // The case the student broke is shown first (its input is the same as the new cases', whose file names sort
+    // first), the new ones after it in their own block (they fail the same way, but are not grouped under it), labelled new.
+    const blocks = regression.stdout.split('\n').filter((l) => l.startsWith('✗ echo › '));
+    expect(blocks.map((l) => l.replace(/ {2}cases\/.*$/, ''))).toEqual(['✗ echo › The roundtrip, now failing', '✗ echo › Another case added after the pass']);
+    const roundtripBlock = regression.stdout.slice(regression.stdout.indexOf('✗ echo › The roundtrip'), regression.stdout.indexOf('✗ echo › Another case'));
+    expect(roundtripBlock).not.toContain('new since you passed');
+    expect(regression.stdout.match(/^ {2}new: new since you passed this stage/gm)).toHaveLength(1);
     expect((await runCli(['stages', ...args()])).stdout).not.toContain('new since you passed');
   }, 600_000);
 });

@@ -2,12 +2,15 @@
 // must fail there, on one of the cases its header names ("// Caught by: …"); every stage of the manifest needs at least
 // MIN_MUTANTS. Stages, their commands and their mutants all come from stages/stages.json and the folders here: a new
 // stage's mutants are graded the day its folder exists. How to add one: docs/authoring.md, "Mutants".
+// The same runs check the library of known mistakes against real output: where cases/known-mistakes.json names a
+// mutant on the case that caught it, that case's block names the mutant's mistake.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MIN_MUTANTS, mutantCountProblems, mutantProblem } from '../../grader/mutants/core/mutants.ts';
 import { gradeMutant, listMutants, mutantEntry } from '../../grader/mutants/io/mutants.ts';
 import { repoRoot } from '../e2e/cli.ts';
+import { knownMistakesLoader, readKnownMistakes } from '../../grader/known/io/known-mistakes-file.ts';
 
 type Manifest = { stages: { slug: string; command: string; draft?: boolean }[] };
 const manifest = JSON.parse(readFileSync(join(repoRoot, 'stages/stages.json'), 'utf8')) as Manifest;
@@ -25,14 +28,22 @@ describe('mutants', () => {
 
   describe.each(STAGES.map((stage) => [stage.slug, stage] as const))('of stage %s', (_slug, stage) => {
     const mutants = byStage.get(stage.slug) ?? [];
-    const setting = { contentRoot: repoRoot, referenceDir: repoRoot, entry: mutantEntry(MUTANTS_DIR, repoRoot, stage.command) };
-    it(`fail on the cases their headers name (${mutants.map((m) => m.name).join(', ')})`, async () => {
+    const setting = { contentRoot: repoRoot, referenceDir: repoRoot, entry: mutantEntry(MUTANTS_DIR, repoRoot, stage.command), knownMistakes: knownMistakesLoader(repoRoot) };
+    const table = readKnownMistakes(repoRoot)?.stages[stage.slug];
+    it(`fail on the cases their headers name (${mutants.map((m) => m.name).join(', ')}), and their blocks name the known mistake`, async () => {
       const problems: string[] = [];
+      const unnamed: string[] = [];
       for (const mutant of mutants) {
-        const problem = mutantProblem(mutant, await gradeMutant(mutant, setting));
+        const grade = await gradeMutant(mutant, setting);
+        const problem = mutantProblem(mutant, grade);
         if (problem) problems.push(problem);
+        // The case that caught it, when the library says what the mutant prints there.
+        const caught = grade.failed.find((name) => table?.cases[name] && Object.values(table.cases[name] ?? {}).some((names) => names.includes(mutant.name)));
+        const description = table?.mistakes[mutant.name]?.description;
+        if (caught && description && !grade.output.split('\n').some((line) => line.startsWith('  known mistake: ') && line.includes(description))) unnamed.push(`${stage.slug}/${mutant.name} on ${caught}: its block does not name "${description}"\n${grade.output}`);
       }
       expect(problems).toEqual([]);
+      expect(unnamed).toEqual([]);
     }, PER_MUTANT_MS * Math.max(1, mutants.length));
   });
 });

@@ -171,3 +171,19 @@ describe('the pretty reporter at the end of a stage', () => {
     `);
   });
 });
+
+describe('a failure a known mistake explains', () => {
+  const offByOne = mismatch('results[0].content', '1: a', '0: a');
+  const known = [{ id: 'view/zero-based', description: 'lines are numbered from 0', hint: 'Start counting at 1.' }];
+  it('names the mistake for certain, with its hint, in place of the stage\'s guess', () => {
+    const text = failureDetails({ ...result(caseOf('numbers', 1), offByOne), known }, stage, paint);
+    expect(text).toContain('\n  known mistake: lines are numbered from 0 — your output is exactly what a program with this mistake prints\n  its hint: Start counting at 1.\n');
+    expect(text).not.toContain('likely mistake:');
+    // Without it, the guess is shown.
+    expect(failureDetails(result(caseOf('numbers', 1), offByOne), stage, paint)).toContain('likely mistake: Line numbers start at 1.');
+  });
+  it('labels a case new since the last pass', () => {
+    const text = failureDetails({ ...result(caseOf('numbers', 1), offByOne), isNew: true }, stage, paint);
+    expect(text.split('\n')[1]).toBe('  new: new since you passed this stage: the course added this case after your last pass');
+  });
+});

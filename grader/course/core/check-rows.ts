@@ -3,7 +3,7 @@
 // course/io/check-runs.ts and commands/check.ts.
 
 /** One row: what it checks, and the command that checks it on its own. */
-export type CheckRow = { id: 'files' | 'commands' | 'validate' | 'record' | 'verify' | 'mutants'; title: string; alone: string };
+export type CheckRow = { id: 'files' | 'commands' | 'validate' | 'record' | 'verify' | 'mutants' | 'known'; title: string; alone: string };
 
 /** The rows, in the order they run (cheap ones first). */
 export const CHECK_ROWS: readonly CheckRow[] = [
@@ -13,6 +13,7 @@ export const CHECK_ROWS: readonly CheckRow[] = [
   { id: 'record', title: 'record --check: every recorded expectation is what the reference prints', alone: 'npx dispatch-lab record --check' },
   { id: 'verify', title: 'verify: the reference passes every case, a fresh starter fails every case at a stub, worked examples match', alone: 'npx dispatch-lab verify' },
   { id: 'mutants', title: 'mutants: each stage has enough one-bug mutants, each caught by the case its header names', alone: 'npx vitest run test/mutants' },
+  { id: 'known', title: 'known mistakes: cases/known-mistakes.json was recorded from today\'s cases, mutants and reference', alone: 'npx dispatch-lab record --check' },
 ];
 
 /** A row's verdict: passed, failed (the course's problem), with the lines that say why. */

@@ -18,6 +18,12 @@ export function newFailingCases(memory: StageMemory): string[] {
   return failedCases.some((file) => before.has(file)) ? [] : failedCases;
 }
 
+// Whether a failing case is new since the student's last pass of its stage (`passedCases`, absent when the stage never
+// passed): it was not among the cases of that pass.
+export function isNewSincePass(c: { file: string }, passedCases: readonly string[] | undefined): boolean {
+  return passedCases !== undefined && !passedCases.includes(c.file);
+}
+
 // "2 cases are new since you passed this stage: A, B" for the names of the new failing cases; undefined for none.
 export function newCasesNote(names: string[]): string | undefined {
   if (names.length === 0) return undefined;

@@ -178,6 +178,20 @@ export type CaseResult = {
   verdict: Verdict;
   run?: RunResult;
   durationMs: number;
+  /** The known mistakes whose output on this case is exactly the received one (grader/known/); absent when none. */
+  known?: KnownMistake[];
+  /** A failing case of a stage the student passed, added to the course since that pass (not a regression). */
+  isNew?: boolean;
+};
+
+/** One known mistake: a one-bug variant of the reference (test/mutants/<stage>/<name>), in the library cases/known-mistakes.json. */
+export type KnownMistake = {
+  /** `stage/name`: the variant's folder and file name. */
+  id: string;
+  /** The mistake, from the variant's `// Mutant:` line. */
+  description: string;
+  /** How to fix it, from its `// Hint:` line when it has one. */
+  hint?: string;
 };
 
 export type StageStatus = 'pass' | 'fail' | 'skip';

@@ -7,6 +7,8 @@ import { mutantCountProblems, mutantProblem } from '../../mutants/core/mutants.t
 import { problemsVerdict, type CheckRow, type CheckStage, type RowVerdict } from '../core/check-rows.ts';
 import { gradeMutant, listMutants, mutantEntry } from '../../mutants/io/mutants.ts';
 import { packageRoot } from './package-root.ts';
+import { loadCourse } from '../../run/course-loader.ts';
+import { recordKnownMistakes } from '../../known/io/record-known.ts';
 
 /** What one child command printed (stdout and stderr, in that order) and how it ended. */
 export type ChildRun = { exitCode: number; output: string };
@@ -23,6 +25,22 @@ export function runCliChild(args: readonly string[]): Promise<ChildRun> {
 
 /** Where the mutants row looks: the course content, the reference's course folder, the mutants folder. */
 export type MutantPlaces = { contentRoot: string; referenceDir: string; mutantsDir: string };
+
+// The known-mistakes row: the library's table of each selected stage was recorded from today's content (record --check's hash comparison, in this process).
+export async function knownVerdict(row: CheckRow, stages: readonly CheckStage[], places: MutantPlaces): Promise<RowVerdict> {
+  let course;
+  try {
+    course = await loadCourse(places.contentRoot);
+  } catch (error) {
+    if (error instanceof GraderError) return problemsVerdict(row, error.problems, '');
+    throw error;
+  }
+  const selected = course.stages.filter((s) => stages.some((c) => c.slug === s.slug));
+  const known = await recordKnownMistakes(course, selected, places, true);
+  if (!known) return problemsVerdict(row, [], `no mutants folder (${places.mutantsDir}): nothing to record`);
+  const problems = [...known.problems, ...known.stale.map(({ slug, why }) => `stage ${slug}: ${why}; refresh it with: npx dispatch-lab record --stage ${slug}`)];
+  return problemsVerdict(row, problems, `${known.fresh} stages fresh`);
+}
 
 // The mutants row: the selected stages each have enough mutants (the folders name stages), and each mutant fails on
 // its stage at a case its header names. `progress` hears of each mutant as it is graded.

@@ -56,9 +56,9 @@ export function gradebookCsv(book: Gradebook): string {
 
 // One row per failed case of every submission (unbounded, unlike the JSON's groups), for sorting and pivoting.
 export function failuresCsv(submissions: { submission: string; failures: CaseFailure[] }[]): string {
-  const header = ['name', 'submission', 'stage', 'case', 'status', 'private', 'points_lost', 'first_difference', 'note', 'likely_mistake', 'hint', 'file'];
+  const header = ['name', 'submission', 'stage', 'case', 'status', 'private', 'points_lost', 'first_difference', 'note', 'likely_mistake', 'known_mistake', 'hint', 'file'];
   const rows = submissions.flatMap(({ submission, failures }) => failures.map((f): Cell[] => [
-    shortName(submission), submission, f.stage, f.name, f.status, f.private ? 'private' : '', f.lost, f.difference, f.note ?? '', f.mistake ?? '', f.hint, f.file,
+    shortName(submission), submission, f.stage, f.name, f.status, f.private ? 'private' : '', f.lost, f.difference, f.note ?? '', f.mistake ?? '', f.known ?? '', f.hint, f.file,
   ]));
   return csvOf([header, ...rows]);
 }

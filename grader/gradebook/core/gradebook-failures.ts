@@ -16,6 +16,9 @@ export type CaseFailure = {
   difference: string;
   note?: string;
   mistake?: string;
+  /** The known mistakes the submission's output equals, in one line (then `mistake`, the guess, is absent), and their hints. */
+  known?: string;
+  knownHints?: string[];
   hint: string;
   /** Points the case was worth (and the submission did not get). */
   lost: number;
@@ -64,7 +67,7 @@ export function differenceKey(difference: string): string {
 
 // The key under which failures of one stage group: same status, same difference, same answer, same privacy.
 function groupKey(f: CaseFailure): string {
-  return JSON.stringify([f.stage, f.status, differenceKey(f.difference), f.note ?? '', f.mistake ?? '', f.private === true]);
+  return JSON.stringify([f.stage, f.status, differenceKey(f.difference), f.note ?? '', f.mistake ?? '', f.known ?? '', f.private === true]);
 }
 
 // Failures grouped per stage in course order (the biggest group first), at most MAX_GROUPS_PER_STAGE groups per stage;

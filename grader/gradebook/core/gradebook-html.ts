@@ -63,6 +63,7 @@ function failureHtml(g: GradebookFailure): string {
   return `<div class="failure"><h4>${escapeHtml(`${g.stage} › ${names}`)}${tag}<span class="tag">${escapeHtml(g.status)}</span><span class="tag">−${formatPoints(g.lost)} ${g.lost === 1 ? 'point' : 'points'}</span></h4>`
     + `<pre class="difference">${escapeHtml(g.difference)}</pre>`
     + (g.note ? `<p class="note"><b>note:</b> ${escapeHtml(g.note)}</p>` : '')
+    + (g.known ? `<p class="mistake"><b>known mistake:</b> ${escapeHtml(g.known)}</p>` : '')
     + (g.mistake ? `<p class="mistake"><b>likely mistake:</b> ${escapeHtml(g.mistake)}</p>` : '')
     + `<p class="hint"><b>hint${g.count > 1 ? ` (${escapeHtml(g.cases[0] ?? '')})` : ''}:</b> ${escapeHtml(g.hint)}</p><p class="file">${escapeHtml(g.file)}</p></div>`;
 }

@@ -1,11 +1,13 @@
-// What answers a failed case's difference before its own hint: the shape of the difference ("note: …") and the stage's
-// likely mistake. The student's failure block and the teacher's gradebook both show these, from this one place.
+// What answers a failed case's difference before its own hint: the shape of the difference ("note: …"), and either the
+// known mistakes whose output the received one equals (certain: it is observed) or else the stage's likely mistake (a
+// guess from a pattern). The student's failure block and the teacher's gradebook both show these, from this one place.
 import type { CaseResult, Failure, Mismatch, Stage, Verdict } from '../../course/core/types.ts';
 import { firstShapeNote } from './difference-shapes.ts';
 import { isExitDecided, likelyMistake, mistakeSubjects, type RunFacts } from './mistakes.ts';
+import { knownMistakeLine } from '../../known/core/known-mistakes.ts';
 
-/** The note on the difference's shape and the hint of the stage's mistake it matches, each when there is one. */
-export type FailureAnswer = { note?: string; mistake?: string };
+/** The note on the difference's shape, the known mistakes the output equals (and their hints), or else the hint of the stage's mistake pattern it matches; each when there is one. */
+export type FailureAnswer = { note?: string; mistake?: string; known?: string; knownHints?: string[] };
 
 // The differences of a failed verdict (none for any other).
 export function mismatchesOf(verdict: Verdict): Mismatch[] {
@@ -24,9 +26,15 @@ function runFacts(result: Pick<CaseResult, 'verdict' | 'run'>): RunFacts {
 }
 
 // The note (without its "note: " prefix) and the likely mistake that answer a case result of `stage`.
-export function failureAnswer(result: Pick<CaseResult, 'verdict' | 'run'>, stage: Pick<Stage, 'mistakes'>): FailureAnswer {
+export function failureAnswer(result: Pick<CaseResult, 'verdict' | 'run' | 'known'>, stage: Pick<Stage, 'mistakes'>): FailureAnswer {
   const mismatches = mismatchesOf(result.verdict);
   const note = firstShapeNote(mismatches)?.replace(/^note: /, '');
+  // The certain answer replaces the guess.
+  const known = knownMistakeLine(result.known ?? []);
+  if (known) {
+    const knownHints = (result.known ?? []).flatMap((k) => (k.hint ? [k.hint] : []));
+    return { ...(note ? { note } : {}), known, ...(knownHints.length > 0 ? { knownHints } : {}) };
+  }
   const mistake = likelyMistake(stage.mistakes, mistakeSubjects(mismatches, runFacts(result)))?.hint;
   return { ...(note ? { note } : {}), ...(mistake ? { mistake } : {}) };
 }

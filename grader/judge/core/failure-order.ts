@@ -1,5 +1,6 @@
-// Which failures of a stage a student reads first: the simplest failing case, so the first block shows the bug
-// plainly rather than through an edge case.
+// Which failures of a stage a student reads first: one a known mistake explains (its block names the mistake for
+// certain), else the simplest failing case, so the first block shows the bug plainly rather than through an edge case.
+// A case new since the student's last pass of the stage comes last: it is not something the student broke.
 import type { Case, CaseResult, Verdict } from '../../course/core/types.ts';
 import { stdinOf } from './reproduce.ts';
 import { describeVerdict } from './describe.ts';
@@ -26,7 +27,9 @@ export function simplestFirst(a: Case, b: Case): number {
 export function orderFailures(failed: readonly CaseResult[]): CaseResult[] {
   // A case cut short was not run: the timeouts it follows from say more, so it comes after every failure that ran.
   const wasCut = (r: CaseResult) => (r.verdict.status === 'timeout' && r.verdict.cutShort ? 1 : 0);
-  return [...failed].sort((x, y) => wasCut(x) - wasCut(y) || simplestFirst(x.case, y.case));
+  const isNew = (r: CaseResult) => (r.isNew ? 1 : 0);
+  const unexplained = (r: CaseResult) => ((r.known ?? []).length > 0 ? 0 : 1);
+  return [...failed].sort((x, y) => isNew(x) - isNew(y) || wasCut(x) - wasCut(y) || unexplained(x) - unexplained(y) || simplestFirst(x.case, y.case));
 }
 
 // The first line of what went wrong, cut to fit one line of a listing.

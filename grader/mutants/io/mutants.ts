@@ -11,7 +11,7 @@ import { GraderError } from '../../run/grader-error.ts';
 import { loadCourse } from '../../run/course-loader.ts';
 import type { Course } from '../../course/core/course.ts';
 import { runTests } from '../../run/app.ts';
-import { DEFAULT_TIMEOUT_MS, OUTPUT_LIMIT_BYTES } from '../../run/test-options.ts';
+import { DEFAULT_TIMEOUT_MS, OUTPUT_LIMIT_BYTES, type TestOptions } from '../../run/test-options.ts';
 import { REPORTERS } from '../../reporters/index.ts';
 
 // Every mutant under `dir` (`<stage>/<name>.patch`), by stage folder (folders and files sorted by name); a patch without
@@ -53,6 +53,8 @@ export type MutantSetting = {
   referenceDir: string;
   /** The program the stage's command runs as: a lean one of the mutants folder (<command>-program.ts) when there is one, else the reference's program.ts. */
   entry: string;
+  /** The library of known mistakes the runs look failures up in (TestOptions.knownMistakes); absent: none. */
+  knownMistakes?: TestOptions['knownMistakes'];
 };
 
 // The program a mutant of a stage with this command runs as.
@@ -101,7 +103,7 @@ export async function bundleSwapped(entry: string, outfile: string, target: stri
 // Grade the swapped course on `stage` (only cases matching `only`, when given; `content` a content root or a course
 // already loaded) in this process, as `dispatch-lab test --stage <stage> --jobs 2` grades it (runTests, the same build
 // and runs): a child CLI per mutant cost more than most of the cases it graded. The output is what the pretty reporter prints, for the problem's message.
-async function gradeOnce(courseDir: string, content: string | Course, stage: string, only?: string): Promise<MutantGrade> {
+async function gradeOnce(courseDir: string, content: string | Course, stage: string, only?: string, knownMistakes?: TestOptions['knownMistakes']): Promise<MutantGrade> {
   let output = '';
   try {
     const course = typeof content === 'string' ? await loadCourse(content) : content;
@@ -116,6 +118,7 @@ async function gradeOnce(courseDir: string, content: string | Course, stage: str
       bail: false,
       keep: false,
       reporters,
+      ...(knownMistakes ? { knownMistakes } : {}),
     });
     const cases = report.stages.filter((s) => s.stage.slug === stage).flatMap((s) => s.cases);
     const failed = cases.filter((c) => c.verdict.status !== 'pass').map((c) => c.case.file.replace(/^.*\//, '').replace(/\.json$/, ''));
@@ -144,10 +147,10 @@ export async function gradeMutant(mutant: Mutant, setting: MutantSetting): Promi
     // The named cases alone, in a course of this one stage: loading the whole course would cost more than the case.
     const named = await loadCourse(await namedCourse(setting.contentRoot, mutant, join(base, 'content')));
     for (const name of mutant.caughtBy) {
-      const grade = await gradeOnce(courseDir, named, mutant.stage, name);
+      const grade = await gradeOnce(courseDir, named, mutant.stage, name, setting.knownMistakes);
       if (grade.failed.includes(name)) return grade;
     }
-    return await gradeOnce(courseDir, setting.contentRoot, mutant.stage);
+    return await gradeOnce(courseDir, setting.contentRoot, mutant.stage, undefined, setting.knownMistakes);
   } finally {
     await rm(base, { recursive: true, force: true });
   }

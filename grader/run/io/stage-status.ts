@@ -100,6 +100,11 @@ export async function saveStageStatus(courseDir: string, report: Report, caseCou
   }
 }
 
+// By stage, the case files of its last pass (stages that never passed left out), as TestOptions.passedBefore takes them.
+export function passedCasesOf(saved: StageStatusFile): Record<string, string[]> {
+  return Object.fromEntries(Object.entries(saved.stages).flatMap(([slug, s]) => (s.passedCases ? [[slug, s.passedCases]] : [])));
+}
+
 // How many cases each stage has, as saveStageStatus needs it.
 export function caseCountsOf(cases: Case[]): Map<string, number> {
   const counts = new Map<string, number>();

@@ -1,0 +1,61 @@
+// The shipped library of known mistakes (cases/known-mistakes.json): within its size budget, fresh (recorded from
+// today's cases, mutants and reference), and self-consistent: every mutant is named by the library on at least one case
+// of its stage, so the first block a submission with that one bug is shown (a known-mistake failure comes first) names it.
+import { statSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { KNOWN_MISTAKES_BUDGET_BYTES, KNOWN_MISTAKES_FILE } from '../../grader/known/core/known-mistakes.ts';
+import { readKnownMistakes } from '../../grader/known/io/known-mistakes-file.ts';
+import { recordKnownMistakes } from '../../grader/known/io/record-known.ts';
+import { stageVariants } from '../../grader/known/io/variants.ts';
+import { loadCourse } from '../../grader/run/course-loader.ts';
+import { repoRoot } from '../e2e/cli.ts';
+
+const MUTANTS_DIR = join(repoRoot, 'test/mutants');
+const library = readKnownMistakes(repoRoot);
+// The mutants the library cannot name, each with why: what they print on every case they fail is no fingerprint (a
+// crash with nothing on stdout, a timeout), or output other mutants print as well (more than the cap), or output that
+// differs from run to run (an absolute temp path in it).
+const TEMP_PATH = 'its failing outputs hold a host temp path (the sandbox folder\'s random name), which differs from run to run';
+const CRASH = 'it makes the harness exit 1 with nothing on stdout (a crash): no fingerprint';
+const UNPROBED = 'no failing output both recording runs agree on (a timeout, a crash or output that depends on timing)';
+const UNNAMED: Record<string, string> = {
+  'echo/plain-object-table': TEMP_PATH,
+  'echo/unknown-name-throws': CRASH,
+  'bash/create-writes-a-pipe': UNPROBED,
+  'bash/group-killed-with-sigterm': UNPROBED,
+  'bash/interleaved-streams': UNPROBED,
+  'bash/spawn-error-unhandled': UNPROBED,
+  'register-tools/host-path-in-thrown-message': TEMP_PATH,
+  'register-tools/no-catch-all': CRASH,
+  'validate-args/handler-caught-with-catch': `${CRASH}, or ${TEMP_PATH}`,
+  'validate-args/handler-not-awaited': CRASH,
+  'parallel-calls/null-input-path-read': UNPROBED,
+};
+const variants = stageVariants(MUTANTS_DIR);
+
+describe(KNOWN_MISTAKES_FILE, () => {
+  it(`parses and stays within ${KNOWN_MISTAKES_BUDGET_BYTES} bytes`, () => {
+    expect(library).toBeDefined();
+    expect(statSync(join(repoRoot, KNOWN_MISTAKES_FILE)).size).toBeLessThanOrEqual(KNOWN_MISTAKES_BUDGET_BYTES);
+  });
+
+  it('is fresh: every stage with mutants was recorded from today\'s content (else: npx dispatch-lab record)', async () => {
+    const course = await loadCourse(repoRoot);
+    const known = await recordKnownMistakes(course, course.stages, { contentRoot: repoRoot, referenceDir: repoRoot, mutantsDir: MUTANTS_DIR }, true);
+    expect(known?.problems).toEqual([]);
+    expect(known?.stale.map((s) => s.slug)).toEqual([]);
+  });
+
+  it('names every mutant on at least one case of its stage, with its own description, but those it cannot (UNNAMED)', () => {
+    const unnamed: string[] = [];
+    for (const [stage, list] of variants) {
+      const table = library?.stages[stage];
+      for (const variant of list) {
+        const named = Object.values(table?.cases ?? {}).some((byPrint) => Object.values(byPrint).some((names) => names.includes(variant.name)));
+        if (!named || table?.mistakes[variant.name]?.description !== variant.description) unnamed.push(`${stage}/${variant.name}`);
+      }
+    }
+    expect(unnamed.sort()).toEqual(Object.keys(UNNAMED).sort());
+  });
+});
