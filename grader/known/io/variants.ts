@@ -4,8 +4,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { bundleSwapped, listMutants, mutantEntry, mutantSource } from '../../course/io/mutants.ts';
-import type { Mutant } from '../../course/core/mutants.ts';
+import { bundleSwapped, listMutants, mutantEntry, mutantSource } from '../../mutants/io/mutants.ts';
+import type { Mutant } from '../../mutants/core/mutants.ts';
 import { GraderError } from '../../run/grader-error.ts';
 
 /** A variant as the library of known mistakes reads it. */
