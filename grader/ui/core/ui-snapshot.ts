@@ -5,7 +5,7 @@ import { displayPath } from '../../judge/core/json-path.ts';
 import { safeText } from '../../text/core/safe-text.ts';
 import { oneLineDifference, orderFailures } from '../../judge/core/failure-order.ts';
 import { rerunCommand } from '../../judge/core/reproduce.ts';
-import { currentStage, type WatchKey, type WatchState } from '../../watch/core/watch-state.ts';
+import { currentStage, focusAfterWholeCourse, type WatchKey, type WatchState } from '../../watch/core/watch-state.ts';
 import { failureBlock, type FailureBlock, type Paint } from '../../reporters/failure-details.ts';
 import { runningLine, verdictLine } from '../../reporters/watch-status.ts';
 import { differenceSpans, wholeSpans, type Spans } from './difference-spans.ts';
@@ -106,7 +106,7 @@ export function stageList(stages: Stage[], caseCounts: Map<string, number>, save
 export function keysOf(state: WatchState): UiKey[] {
   return [
     { key: 'rerun', letter: 'r', label: 'rerun' },
-    { key: 'all', letter: 'a', label: state.isWholeCourse ? `only ${state.focus.join(', ') || 'the focus'}` : 'all stages', pressed: state.isWholeCourse },
+    { key: 'all', letter: 'a', label: state.isWholeCourse ? `only ${focusAfterWholeCourse(state).join(', ') || 'the focus'}` : 'all stages', pressed: state.isWholeCourse },
     { key: 'failed', letter: 'f', label: state.isFailedOnly ? 'every case' : 'failed only', pressed: state.isFailedOnly },
     { key: 'next', letter: 'n', label: 'next stage' },
     { key: 'hint', letter: 'h', label: state.showHints ? 'hide hints' : 'hints', pressed: state.showHints },
