@@ -36,15 +36,20 @@ export function createUiHub(options: { course: Course; courseDir: string; conten
   let seenReport: Report | undefined;
   const subscribers = new Set<Subscriber>();
   let isQueued = false;
+  let timer: NodeJS.Timeout | undefined;
 
-  // Bursts of events (a stage of quick cases) reach the tabs as one snapshot, at most one per PUBLISH_MS.
-  function publish(): void {
-    if (isQueued) return;
-    isQueued = true;
-    setTimeout(() => {
+  // Bursts of events (a stage of quick cases) reach the tabs as one snapshot, at most one per PUBLISH_MS; the verdict
+  // of a finished run (`now`) goes at once, so that the page costs no wait over the terminal.
+  function publish(now = false): void {
+    if (now) {
+      clearTimeout(timer);
       isQueued = false;
       for (const send of subscribers) send(snapshot);
-    }, PUBLISH_MS);
+      return;
+    }
+    if (isQueued) return;
+    isQueued = true;
+    timer = setTimeout(() => publish(true), PUBLISH_MS);
   }
 
   function update(change: Partial<UiSnapshot>): void {
@@ -78,7 +83,10 @@ export function createUiHub(options: { course: Course; courseDir: string; conten
         update({ run: withStage(stage.slug, (r) => ({ ...r, cases: [...r.cases, shown] })) });
       },
       onStageEnd(result) {
-        if (!signal.aborted) update({ run: withStage(result.stage.slug, (r) => finishedStage(r, result)), runningStage: undefined });
+        if (signal.aborted) return;
+        // The list still holds the saved statuses from before this run (it is read again after the report).
+        const before = snapshot.stages.find((s) => s.slug === result.stage.slug)?.status;
+        update({ run: withStage(result.stage.slug, (r) => finishedStage(r, result, before)), runningStage: undefined });
       },
       onRunEnd(report) {
         if (signal.aborted) return;
@@ -94,7 +102,7 @@ export function createUiHub(options: { course: Course; courseDir: string; conten
     snapshot = { ...rest, ...stateView(state, report), ...(state.isRunning && snapshot.runningStage ? { runningStage: snapshot.runningStage } : {}) };
     // A run that could not start leaves no stages to show.
     if (state.last?.type === 'broken' && !state.isRunning) snapshot = { ...snapshot, run: [], summary: undefined };
-    publish();
+    publish(!state.isRunning);
     if (report !== seenReport) {
       seenReport = report;
       void refreshStages(true);
