@@ -8,7 +8,7 @@ import { testOptionsOf } from './test-args.ts';
 import { sandboxOptionsOf } from './sandbox-options.ts';
 
 /** Flags of `record`. */
-export type RecordArgs = CommonArgs & { check: boolean; update: boolean };
+export type RecordArgs = CommonArgs & { check: boolean; update: boolean; force: boolean };
 
 const RECORD_TIMEOUT_MS = 30_000;
 
@@ -16,6 +16,7 @@ const HEADINGS: Record<Exclude<RecordDecision['status'], 'unchanged'>, string> =
   filled: 'filled',
   updated: 'updated',
   kept: 'kept',
+  held: 'held',
   stale: 'stale:',
   unrecordable: 'unrecordable:',
 };
@@ -31,6 +32,7 @@ function outcomeBlock(o: RecordOutcome): string {
 // ones that differ; --check writes nothing and fails when any case is stale (CI).
 export async function recordCommand(args: RecordArgs): Promise<number> {
   if (args.check && args.update) throw new GraderError(['--check and --update do not go together: --check writes nothing']);
+  if (args.check && args.force) throw new GraderError(['--check and --force do not go together: --check writes nothing']);
   const contentRoot = contentRootOf(args);
   const course = await loadCourse(contentRoot, args.cases ?? []);
   const courseDir = referenceCourseDir(args, contentRoot);
@@ -43,14 +45,14 @@ export async function recordCommand(args: RecordArgs): Promise<number> {
     defaultTimeoutMs: RECORD_TIMEOUT_MS,
     keepFullOutput: true,
   };
-  const outcomes = await recordCases({ run, contentRoot, check: args.check, update: args.update });
+  const outcomes = await recordCases({ run, contentRoot, check: args.check, update: args.update, force: args.force, named: args.case !== undefined });
   const count = (status: RecordDecision['status']) => outcomes.filter((o) => o.decision.status === status).length;
   for (const o of outcomes) {
     const block = outcomeBlock(o);
     if (block !== '') process.stdout.write(`${block}\n`);
   }
-  const parts = [`${count('unchanged')} unchanged`, `${count('filled')} filled`, `${count('updated')} updated`, `${count('kept')} kept`, `${count('stale')} stale`, `${count('unrecordable')} unrecordable`];
+  const parts = [`${count('unchanged')} unchanged`, `${count('filled')} filled`, `${count('updated')} updated`, `${count('kept')} kept`, `${count('held')} held`, `${count('stale')} stale`, `${count('unrecordable')} unrecordable`];
   process.stdout.write(`${parts.join(', ')}\n`);
   if (count('unrecordable') > 0) return 2;
-  return count('stale') + count('kept') > 0 ? 1 : 0;
+  return count('stale') + count('kept') + count('held') > 0 ? 1 : 0;
 }
