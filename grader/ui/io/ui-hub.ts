@@ -5,7 +5,6 @@ import { join } from 'node:path';
 import type { Course } from '../../course/core/course.ts';
 import type { Report } from '../../course/core/types.ts';
 import type { WatchState } from '../../watch/core/watch-state.ts';
-import { loadCourse } from '../../run/course-loader.ts';
 import type { Reporter } from '../../reporters/reporter.ts';
 import { formatMs } from '../../reporters/watch-marks.ts';
 import type { SessionView } from '../../watch/watch-session.ts';
@@ -57,8 +56,9 @@ export function createUiHub(options: { course: Course; courseDir: string; conten
     publish();
   }
 
-  async function refreshStages(reload: boolean): Promise<void> {
-    if (reload) course = await loadCourse(options.contentRoot).catch(() => course);
+  // The list from the course the session holds (it reloads stages/ and cases/ when they change): reading the whole
+  // course again after every run took the CPU of a run on a busy machine (scripts/ui-latency.mjs).
+  async function refreshStages(): Promise<void> {
     const saved = await readStageStatus(options.courseDir);
     update({ stages: stageList(course.stages, caseCountsOf(course.cases), saved.stages) });
   }
@@ -97,7 +97,8 @@ export function createUiHub(options: { course: Course; courseDir: string; conten
     };
   }
 
-  function onState(state: WatchState, report: Report | undefined): void {
+  function onState(state: WatchState, report: Report | undefined, current: Course): void {
+    course = current;
     const { runningStage: _was, ...rest } = snapshot;
     snapshot = { ...rest, ...stateView(state, report), ...(state.isRunning && snapshot.runningStage ? { runningStage: snapshot.runningStage } : {}) };
     // A run that could not start leaves no stages to show.
@@ -105,7 +106,7 @@ export function createUiHub(options: { course: Course; courseDir: string; conten
     publish(!state.isRunning);
     if (report !== seenReport) {
       seenReport = report;
-      void refreshStages(true);
+      void refreshStages();
     }
   }
 
@@ -121,6 +122,6 @@ export function createUiHub(options: { course: Course; courseDir: string; conten
       const markdown = await readFile(join(options.contentRoot, 'stages', `${slug}.md`), 'utf8').catch(() => undefined);
       return markdown === undefined ? undefined : stageHtml(markdown);
     },
-    ready: refreshStages(false),
+    ready: refreshStages(),
   };
 }
