@@ -9,7 +9,7 @@ import { COMMANDS } from '../../harness/commands/index.ts';
 import { camelCase } from '../course/core/command-skeleton.ts';
 import { packageRoot } from '../course/io/package-root.ts';
 import { scaffoldCommand } from '../course/io/command-scaffold.ts';
-import { caseFileName, caseText, EXAMPLE_RULE, manifestWithStage, placesToFill, stageText, type NewStage } from '../course/core/stage-skeleton.ts';
+import { caseFileName, caseText, EXAMPLE_RULE, manifestWithStage, placesToFill, stageText, UNFILLED_NOTE, type NewStage } from '../course/core/stage-skeleton.ts';
 import { ruleTemplate } from '../course/core/rule-quote.ts';
 import { GraderError } from '../run/grader-error.ts';
 import { contentRootOf } from './options.ts';
@@ -119,6 +119,7 @@ async function newStage(args: NewArgs): Promise<number> {
     ...(written.length > 0 ? [`  the new command, in ${packageRoot()}: ${written.join(', ')}`] : []),
     `preview it: npx dispatch-lab show ${stage.slug}`,
     'still to fill, each with the command that checks it:',
+    `(${UNFILLED_NOTE})`,
     ...places.map((p, i) => `  ${i + 1}. ${p}`),
     '',
   ].join('\n'));

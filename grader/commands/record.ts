@@ -11,7 +11,7 @@ import { recordKnownMistakes, type KnownOutcome } from '../known/io/record-known
 import { KNOWN_MISTAKES_FILE } from '../known/core/known-mistakes.ts';
 
 /** Flags of `record`. */
-export type RecordArgs = CommonArgs & { check: boolean; update: boolean };
+export type RecordArgs = CommonArgs & { check: boolean; update: boolean; force: boolean };
 
 const RECORD_TIMEOUT_MS = 30_000;
 
@@ -19,6 +19,7 @@ const HEADINGS: Record<Exclude<RecordDecision['status'], 'unchanged'>, string> =
   filled: 'filled',
   updated: 'updated',
   kept: 'kept',
+  held: 'held',
   stale: 'stale:',
   unrecordable: 'unrecordable:',
 };
@@ -34,6 +35,7 @@ function outcomeBlock(o: RecordOutcome): string {
 // ones that differ; --check writes nothing and fails when any case is stale (CI).
 export async function recordCommand(args: RecordArgs): Promise<number> {
   if (args.check && args.update) throw new GraderError(['--check and --update do not go together: --check writes nothing']);
+  if (args.check && args.force) throw new GraderError(['--check and --force do not go together: --check writes nothing']);
   const contentRoot = contentRootOf(args);
   const course = await loadCourse(contentRoot, args.cases ?? []);
   const courseDir = referenceCourseDir(args, contentRoot);
@@ -46,20 +48,20 @@ export async function recordCommand(args: RecordArgs): Promise<number> {
     defaultTimeoutMs: RECORD_TIMEOUT_MS,
     keepFullOutput: true,
   };
-  const outcomes = await recordCases({ run, contentRoot, check: args.check, update: args.update });
+  const outcomes = await recordCases({ run, contentRoot, check: args.check, update: args.update, force: args.force, named: args.case !== undefined });
   const count = (status: RecordDecision['status']) => outcomes.filter((o) => o.decision.status === status).length;
   for (const o of outcomes) {
     const block = outcomeBlock(o);
     if (block !== '') process.stdout.write(`${block}\n`);
   }
-  const parts = [`${count('unchanged')} unchanged`, `${count('filled')} filled`, `${count('updated')} updated`, `${count('kept')} kept`, `${count('stale')} stale`, `${count('unrecordable')} unrecordable`];
+  const parts = [`${count('unchanged')} unchanged`, `${count('filled')} filled`, `${count('updated')} updated`, `${count('kept')} kept`, `${count('held')} held`, `${count('stale')} stale`, `${count('unrecordable')} unrecordable`];
   process.stdout.write(`${parts.join(', ')}\n`);
   if (count('unrecordable') > 0) return 2;
   const stages = course.stages.filter((s) => args.stage.length === 0 || args.stage.includes(s.slug));
   const places = { contentRoot, referenceDir: courseDir, mutantsDir: resolve(courseDir, 'test/mutants') };
   const known = await recordKnownMistakes(course, stages, places, args.check, (line) => process.stderr.write(`${line}\n`));
   const knownFailed = known ? reportKnown(known, args.check) : false;
-  return count('stale') + count('kept') > 0 || knownFailed ? 1 : 0;
+  return count('stale') + count('kept') + count('held') > 0 || knownFailed ? 1 : 0;
 }
 
 // Print what record did with the library of known mistakes; true when that fails the command (--check found it stale,

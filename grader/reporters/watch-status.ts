@@ -1,5 +1,5 @@
 import type { Report } from '../course/core/types.ts';
-import { currentStage, nextStageOf, type WatchState } from '../watch/core/watch-state.ts';
+import { currentStage, focusAfterWholeCourse, nextStageOf, type WatchState } from '../watch/core/watch-state.ts';
 import type { Paint } from './failure-details.ts';
 import { DEFAULT_COLUMNS, keepTogether, NO_BREAK, wrapText } from '../text/core/wrap-text.ts';
 
@@ -24,7 +24,7 @@ export function verdictLine(state: WatchState, report: Report | undefined, paint
 
 // The keys line, wrapped to `width` columns between keys (never inside one); each toggle names what pressing it does now.
 export function keysLine(state: WatchState, paint: Paint, width = DEFAULT_COLUMNS): string[] {
-  const all = state.isWholeCourse ? `a only ${state.focus.join(', ') || 'the focus'}` : 'a all stages';
+  const all = state.isWholeCourse ? `a only ${focusAfterWholeCourse(state).join(', ') || 'the focus'}` : 'a all stages';
   const failed = state.isFailedOnly ? 'f every case' : 'f failed only';
   const hint = state.showHints ? 'h hide hints' : 'h hint';
   const keys = ['Enter rerun', all, failed, 'n next stage', hint, 'q quit'].map(keepTogether).join(`${NO_BREAK}· `);

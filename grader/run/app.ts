@@ -155,6 +155,7 @@ function blockerAfter(result: StageResult, options: TestOptions): string | undef
 // The stages in the order they run: with `currentFirst` and no --stage, the stage the student is on (the first that
 // did not pass when last graded, from the saved stage status) first, then the rest in course order.
 async function stagesInRunOrder(thePlan: Plan, options: TestOptions): Promise<PlannedStage[]> {
+  if (options.runFirst !== undefined) return runOrder(thePlan, options.runFirst);
   if (!options.currentFirst || options.selection.stages.length > 0) return thePlan.stages;
   const saved = await readStageStatus(options.courseDir);
   const passed = new Set(Object.entries(saved.stages).filter(([, s]) => s.status === 'pass').map(([slug]) => slug));

@@ -1,7 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { runTests, type TestOptions } from './app.ts';
-import { decideRecord, type RecordDecision, type RecordMode } from '../course/core/record-decision.ts';
+import { decideRecord, holdUnsureFills, type RecordDecision, type RecordMode } from '../course/core/record-decision.ts';
 import { withExpectation } from '../course/core/case-text-edit.ts';
 
 /** What record did with one case. */
@@ -13,8 +13,9 @@ export async function recordCases(options: { run: TestOptions; contentRoot: stri
   const { report } = await runTests(options.run);
   const outcomes: RecordOutcome[] = [];
   for (const stage of report.stages) {
-    for (const result of stage.cases) {
-      const decision = decideRecord(result, stage.stage.command, options);
+    const decisions = holdUnsureFills(stage.cases.map((result) => decideRecord(result, stage.stage.command, options)), options);
+    for (const [index, result] of stage.cases.entries()) {
+      const decision = decisions[index] as RecordDecision;
       if (decision.status === 'filled' || decision.status === 'updated') {
         // A private case (--cases DIR) is named by its path as given, from the working directory.
         const path = result.case.private ? resolve(result.case.file) : join(options.contentRoot, result.case.file);

@@ -42,6 +42,8 @@ export type TestOptions = {
   keepFullOutput?: boolean;
   /** Without --stage: run the stage the student is on first, the earlier ones (the regression check) after it (test, watch). */
   currentFirst?: boolean;
+  /** Run this stage first, the other selected ones after it (watch: the focused stage, then its regression check). */
+  runFirst?: string;
   /** Where each case's time goes outside the student's process (DISPATCH_LAB_PROFILE=1 sets one for a run). */
   profiler?: CaseProfiler;
   /** The library of known mistakes, one stage's table at a time (read lazily: only once a case fails); absent: no lookup. */

@@ -30,8 +30,8 @@ export type WatchSessionOptions = {
 export type SessionView = {
   /** This run's reporter; it must check the signal (a cancelled run says nothing more). */
   reporter: (signal: AbortSignal) => Reporter;
-  /** After every event: the state, and the last graded run's report. */
-  onState: (state: WatchState, report: Report | undefined) => void;
+  /** After every event: the state, the last graded run's report, and the course as the session last loaded it. */
+  onState: (state: WatchState, report: Report | undefined, course: Course) => void;
 };
 
 /** The watch loop: every event goes through `dispatch`, every effect through one switch. */
@@ -142,7 +142,7 @@ export function createWatchSession(options: WatchSessionOptions): WatchSession {
         const step = stepWatch(state, next);
         state = step.state;
         for (const command of step.commands) perform(command, state);
-        options.view?.onState(state, lastReport);
+        options.view?.onState(state, lastReport, course);
       }
     } finally {
       isDispatching = false;
@@ -161,7 +161,7 @@ export function createWatchSession(options: WatchSessionOptions): WatchSession {
       try {
         state = step.state;
         for (const command of step.commands) perform(command, state);
-        options.view?.onState(state, lastReport);
+        options.view?.onState(state, lastReport, course);
       } finally {
         isDispatching = false;
       }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { withExpectation } from '../../grader/course/core/case-text-edit.ts';
-import { decideRecord, harnessRefusal } from '../../grader/course/core/record-decision.ts';
+import { decideRecord, harnessRefusal, holdUnsureFills, unwrittenReference, type RecordDecision } from '../../grader/course/core/record-decision.ts';
 import { expectationChange } from '../../grader/course/core/expectation-change.ts';
 import type { CaseResult, RunResult } from '../../grader/course/core/types.ts';
 
@@ -42,7 +42,10 @@ describe('decideRecord', () => {
   it('keeps a hand-written one that differs, unless --update', () => {
     const result = graded({ stdout: { a: 1 } }, run('{"a":2}\n', 0), {}, false);
     expect(decideRecord(result, 'dispatch', MODE)).toMatchObject({ status: 'kept', lines: ['- a: 1', '+ a: 2', expect.stringContaining('--update')] });
-    expect(decideRecord(result, 'dispatch', { check: false, update: true })).toMatchObject({ status: 'updated', expect: { stdout: { a: 2 }, exitCode: 0 } });
+    expect(decideRecord(result, 'dispatch', { check: false, update: true, named: true })).toMatchObject({ status: 'updated', expect: { stdout: { a: 2 }, exitCode: 0 } });
+    // --update replaces only cases named with --case; --force replaces any.
+    expect(decideRecord(result, 'dispatch', { check: false, update: true })).toMatchObject({ status: 'kept', lines: ['- a: 1', '+ a: 2', expect.stringContaining('--case <name>')] });
+    expect(decideRecord(result, 'dispatch', { check: false, update: false, force: true })).toMatchObject({ status: 'updated', expect: { stdout: { a: 2 }, exitCode: 0 } });
     expect(decideRecord(result, 'dispatch', { check: true, update: false })).toMatchObject({ status: 'stale' });
   });
   it('refuses a harness refusal unless the case expects it', () => {
@@ -50,6 +53,45 @@ describe('decideRecord', () => {
     expect(decideRecord(graded({}, refused), 'dispatch', MODE)).toMatchObject({ status: 'unrecordable' });
     expect(decideRecord(graded({}, refused, { expectHarnessError: true }), 'dispatch', MODE)).toMatchObject({ status: 'filled', expect: { exitCode: 1 } });
     expect(decideRecord(graded({}, run('{}\n', 0), { expectHarnessError: true }), 'dispatch', MODE)).toMatchObject({ status: 'unrecordable' });
+  });
+});
+
+describe('the reference not written yet', () => {
+  it.each<[string, RunResult, string | undefined]>([
+    ['the scaffold\'s reference stub', run('', 1, 'shout: shout threw: TODO(shout): the reference shout in reference/shout/shout.ts\n    at shout (x)\n'), 'shout: shout threw: TODO(shout): the reference shout in reference/shout/shout.ts'],
+    ['a NotImplementedError', run('', 1, 'not implemented: Tools.view\n'), 'not implemented: Tools.view'],
+    ['a refused input', run('', 1, 'shout: "texts" must be an array\n'), undefined],
+    ['an answer', run('{"results":[]}\n', 0), undefined],
+  ])('%s', (_, r, expected) => {
+    expect(unwrittenReference(r)).toBe(expected);
+  });
+
+  it('says the reference is unwritten and where, not that the input was refused', () => {
+    const stub = run('', 1, 'shout: shout threw: TODO(shout): the reference shout in reference/shout/shout.ts\n');
+    const decision = decideRecord({ ...graded({}, stub), case: { ...graded({}, stub).case, stage: 'shout' } }, 'shout', MODE);
+    expect(decision.status).toBe('unrecordable');
+    const lines = decision.status === 'unrecordable' ? decision.lines : [];
+    expect(lines[0]).toMatch(/^the reference is not written yet/);
+    expect(lines[1]).toContain('write the model answer in reference/shout/shout.ts');
+    expect(lines.join('\n')).not.toContain('refused');
+  });
+});
+
+describe('holdUnsureFills: a reference that disagrees with a recorded answer fills nothing new', () => {
+  const filled: RecordDecision = { status: 'filled', expect: { exitCode: 0 }, lines: ['{"exitCode": 0}'] };
+  const kept: RecordDecision = { status: 'kept', lines: ['- a: 1', '+ a: 2'] };
+  const unchanged: RecordDecision = { status: 'unchanged' };
+  it.each<[string, RecordDecision[], { force?: boolean }, string[]]>([
+    ['no disagreement: the fill is written', [unchanged, filled], {}, ['unchanged', 'filled']],
+    ['a kept answer holds the fill', [kept, filled, unchanged], {}, ['kept', 'held', 'unchanged']],
+    ['--force writes it anyway', [kept, filled], { force: true }, ['kept', 'filled']],
+  ])('%s', (_, decisions, mode, expected) => {
+    expect(holdUnsureFills(decisions, { check: false, update: false, ...mode }).map((d) => d.status)).toEqual(expected);
+  });
+
+  it('says why and how to write it anyway', () => {
+    const [, held] = holdUnsureFills([kept, filled], MODE);
+    expect(held).toMatchObject({ status: 'held', lines: ['{"exitCode": 0}', expect.stringMatching(/disagrees with 1 recorded answer .*record --force/)] });
   });
 });
 

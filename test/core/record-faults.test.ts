@@ -13,7 +13,7 @@ const graded = (expect: object, r: RunResult, extra: object = {}, pass = false):
 });
 const MODES = [
   ['record', { check: false, update: false }],
-  ['record --update', { check: false, update: true }],
+  ['record --update --case', { check: false, update: true, named: true }],
   ['record --check', { check: true, update: false }],
 ] as const;
 
@@ -44,7 +44,7 @@ describe('record never writes a grader error as an answer', () => {
 });
 
 describe('record --update keeps a matcher that still matches and lists every one it drops', () => {
-  const update = { check: false, update: true };
+  const update = { check: false, update: true, named: true };
   it.each<[string, unknown, unknown, unknown, string[]]>([
     ['a matching $any is kept', { n: { $any: 'integer' }, s: 'old' }, { n: 7, s: 'new' }, { n: { $any: 'integer' }, s: 'new' }, []],
     ['a $any the value no longer fits is dropped', { n: { $any: 'integer' } }, { n: 'seven' }, { n: 'seven' }, ['dropped the matcher {"$any":"integer"} at n: the reference printed "seven"']],

@@ -26,7 +26,7 @@ describe('verifyLines', () => {
       '✗ echo  reference passes 1/2 · starter fails 2/3',
       '    ✗ case 1',
       '      what differs',
-      '    the reference is the answer key: fix the reference, or the case (review with npx dispatch-lab record --check --stage echo; --update replaces the expectation)',
+      '    the reference is the answer key: fix the reference, or the case (review with npx dispatch-lab record --check --stage echo; record --update --case <name> replaces the expectation)',
       '    starter passes: case 0 (cases/echo/0.json)',
       '    starter fails case 1 (cases/echo/1.json) without "not implemented": every part a stage needs must be a stub in starter/',
       '    starter stops at "not implemented: runTurn (export it from src/index.ts)", which no stub in starter/ declares (a stub or an export is missing): case 2',

@@ -49,6 +49,7 @@ describe('stepWatch', () => {
     ['a failed reload reloads again next time', ['view'], [end({ type: 'broken', problems: ['x'], isCourseStale: true }), change], ['render', 'run[view reload]']],
     ['Enter reruns', ['view'], [end(failed), key('rerun')], ['render', 'run[view]']],
     ['a grades the whole course, a again the focus', ['view'], [end(failed), key('all'), end(failed), key('all')], ['render', 'run[course]', 'render', 'run[view]']],
+    ['a again focuses the stage the whole course run pointed at (after n, the one the page shows)', ['echo'], [end({ ...passedView, stage: 'echo' }), key('next'), end(passedView), key('all'), end({ ...failed, stage: 'echo' }), key('all')], ['render', 'run[view]', 'render', 'run[course]', 'render', 'run[echo]']],
     ['f grades the failed cases, f again every case', ['view'], [end(failed), key('failed'), end(passedView), key('failed')], ['render', 'run[view only 2]', 'render', 'run[view]']],
     ['f keeps the failed set while on', ['view'], [end(failed), key('failed'), end({ ...failed, failedCases: ['cases/view/a.json'] }), change], ['render', 'run[view only 2]', 'render', 'run[view only 2]']],
     ['f with nothing failed says so and runs nothing', ['view'], [end(passedView), key('failed')], ['render', 'render']],

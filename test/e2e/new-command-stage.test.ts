@@ -53,6 +53,19 @@ describe('a stage with a new command, as docs/authoring.md says (e2e, in a copy 
     expect(added.exitCode, added.stderr).toBe(0);
     expect(added.stdout).toContain('(command shout, new, "draft": true)');
 
+    // Right after new stage: the to-do list says that validate fails on the example's TODO hint, and validate does so.
+    expect(added.stdout).toContain("(until then `npx dispatch-lab validate` exits 2 on the example case's TODO hint (place 2): that is expected right after new stage");
+    const early = await cli(['validate']);
+    expect(early.exitCode).toBe(2);
+    expect(early.stdout + early.stderr).toContain("cases/shout/example.json: $.hint: still the template's TODO");
+    // record before the reference is written: it says the reference is what is unwritten, and where; it writes nothing.
+    const unwritten = await cli(['record', '--stage', 'shout']);
+    expect(unwritten.exitCode).toBe(2);
+    expect(unwritten.stdout).toContain("unrecordable: cases/shout/example.json (example)\n    the reference is not written yet: it still throws its stub's error");
+    expect(unwritten.stdout).toContain('write the model answer in reference/shout/shout.ts, then record again');
+    expect(unwritten.stdout).not.toContain('refused the input');
+    expect(JSON.parse(await readFile(join(dir, 'cases/shout/example.json'), 'utf8')).expect).toEqual({});
+
     await byHand(
       'harness/shout/shout-request.ts',
       `import type { FromSchema, InputSchema } from '../input-schema.ts';
@@ -149,5 +162,19 @@ export async function shout(request: ShoutRequest): Promise<string[]> {
     const changed = [...after].filter(([path, text]) => before.get(path) !== text).map(([path]) => path).sort();
     const byCommands = ['stages/stages.json', 'harness/commands/shout.ts', 'harness/commands/index.ts', 'reference/index.ts', 'starter/src/index.ts'];
     expect(changed).toEqual([...handEdited, ...byCommands].sort());
+
+    // The reference goes wrong, and a new case is added: record writes no answer into it while the reference disagrees
+    // with the example's recorded one (kept), until --force.
+    await writeFile(join(dir, 'reference/shout/shout.ts'), (await readFile(join(dir, 'reference/shout/shout.ts'), 'utf8')).replace('toUpperCase()', 'toLowerCase()'));
+    const another = await cli(['new', 'case', 'shout', 'Two texts keep their order']);
+    expect(another.exitCode, another.stderr).toBe(0);
+    const file = 'cases/shout/two-texts-keep-their-order.json';
+    const fresh = JSON.parse(await readFile(join(dir, file), 'utf8')) as Record<string, unknown>;
+    await writeFile(join(dir, file), `${JSON.stringify({ ...fresh, hint: 'Keep the order of the texts.', rule: 'One result per text, in the order given.', input: { texts: ['x', 'Y'] } }, null, 2)}\n`);
+    const held = await cli(['record', '--stage', 'shout']);
+    expect(held.exitCode, held.stdout + held.stderr).toBe(1);
+    expect(held.stdout).toContain('kept cases/shout/example.json (example)');
+    expect(held.stdout).toMatch(/held cases\/shout\/two-texts-keep-their-order\.json \(Two texts keep their order\)\n[\s\S]*not written: the reference disagrees with 1 recorded answer of this stage/);
+    expect(JSON.parse(await readFile(join(dir, file), 'utf8')).expect).toEqual({});
   }, 900_000);
 });

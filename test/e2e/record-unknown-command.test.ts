@@ -22,7 +22,7 @@ describe('record on a stage whose command program.ts lacks (e2e)', () => {
     const run = await runCli(['record', '--content', course.dir, '--dir', repoRoot, '--stage', 'echo', '--case', 'roundtrip']);
     expect(run.stdout).toContain('unrecordable: cases/echo/roundtrip.json');
     expect(run.stdout).toContain('program.ts has no command "observe"');
-    expect(run.stdout).toMatch(/^0 unchanged, 0 filled, 0 updated, 0 kept, 0 stale, 1 unrecordable$/m);
+    expect(run.stdout).toMatch(/^0 unchanged, 0 filled, 0 updated, 0 kept, 0 held, 0 stale, 1 unrecordable$/m);
     expect(run.exitCode).not.toBe(0);
     expect(await readFile(file, 'utf8')).toBe(emptied);
   });

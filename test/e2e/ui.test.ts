@@ -74,6 +74,29 @@ async function until(check: () => Promise<boolean>, what: string): Promise<void>
 
 const status = (page: Page) => page.locator('#status');
 
+// Every box of the page whose content is wider than it, unless it scrolls with its mark on (scroll-marks.ts: a Tab stop
+// and edge shadows, since scroll bars are invisible in headless chromium and on many desktops until one scrolls).
+function overflowProblems(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const problems: string[] = [];
+    const named = (el: Element) => `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${typeof el.className === 'string' && el.className ? `.${el.className.trim().split(/\s+/).join('.')}` : ''}`;
+    for (const el of document.querySelectorAll<HTMLElement>('body *')) {
+      const style = getComputedStyle(el);
+      if (['inline', 'none', 'contents', 'table-row', 'table-row-group', 'table-header-group'].includes(style.display)) continue;
+      if (el.scrollWidth <= el.clientWidth + 1) continue;
+      const marked = el.classList.contains('scrolls');
+      if (!marked && el.parentElement?.closest('.scrolls')) continue;
+      const visible = marked && ['auto', 'scroll'].includes(style.overflowX) && el.tabIndex === 0 && style.backgroundImage.includes('gradient');
+      if (!visible) problems.push(`${named(el)} in ${named(el.parentElement ?? el)}: ${el.scrollWidth} px of content in ${el.clientWidth} px, overflow-x ${style.overflowX}`);
+    }
+    if (document.documentElement.scrollWidth > window.innerWidth) problems.push(`the page is ${document.documentElement.scrollWidth} px wide in ${window.innerWidth} px`);
+    return problems;
+  });
+}
+
+const keyLabel = (page: Page, letter: string) => page.locator(`#keys button[aria-keyshortcuts="${letter}"]`).textContent();
+const focusedText = (page: Page) => page.evaluate(() => document.activeElement?.textContent ?? '');
+
 let browser: Browser;
 let course: MiniCourse;
 let student: StudentDir;
@@ -157,14 +180,39 @@ describe('dispatch-lab ui in headless chromium (e2e)', () => {
       await page.screenshot({ path: SCREENSHOT });
     }
 
+    // 1280 px (two columns): the stage text's long signature line scrolls in a marked box; nothing else is too wide.
+    const wide = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await wide.goto(url);
+    await wide.locator('.failure', { hasText: 'echo hands its text back as the content' }).waitFor({ timeout: SEEN_MS });
+    await wide.locator('#stage-body pre code.hljs').first().waitFor({ timeout: SEEN_MS });
+    await expect.poll(() => overflowProblems(wide), { timeout: SEEN_MS }).toEqual([]);
+    expect(await wide.locator('#stage-body pre.scrolls', { hasText: 'makeExecute(tools: Tools)' }).count()).toBe(1);
+    // Tab: the skip links come first; the one to the failing case lands in it, and the next stop is its first button
+    // (the <pre> blocks, which wrap, are not Tab stops).
+    expect(await wide.locator('#results pre[tabindex]').count()).toBe(await wide.locator('#results pre.scrolls').count());
+    await wide.keyboard.press('Tab');
+    await wide.keyboard.press('Tab');
+    expect(await focusedText(wide)).toBe('skip to the failing case');
+    await wide.keyboard.press('Enter');
+    expect(await wide.evaluate(() => document.activeElement?.closest('.failure')?.getAttribute('aria-label'))).toBe('failing case echo hands its text back as the content');
+    await wide.keyboard.press('Tab');
+    expect(await wide.evaluate(() => document.activeElement?.matches('.failure button.copy, .failure .scrolls') ?? false)).toBe(true);
+    await wide.close();
+
     // A second tab sees the same run; the keys work from the keyboard (h: the hints of the failing cases).
     const second = await browser.newPage({ viewport: { width: 400, height: 900 } });
     await second.goto(url);
     await second.locator('.failure', { hasText: 'echo hands its text back as the content' }).waitFor({ timeout: SEEN_MS });
     expect(await second.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(400);
-    // The keyboard reaches the page: Tab lands on the skip link first, h toggles the hints of the failing cases.
+    // 400 px: what differs wraps in its box (no box wider than its room unless it scrolls, marked).
+    await expect.poll(() => overflowProblems(second), { timeout: SEEN_MS }).toEqual([]);
+    // The keyboard reaches the stage list in two Tabs: the first skip link, Enter, Tab (the folded list opens).
     await second.keyboard.press('Tab');
-    expect(await second.evaluate('document.activeElement.textContent')).toBe('skip to the stage text');
+    expect(await focusedText(second)).toBe('skip to the stages');
+    await second.keyboard.press('Enter');
+    await second.keyboard.press('Tab');
+    expect(await second.evaluate(() => document.activeElement?.closest('#stage-list') !== null && document.activeElement?.tagName === 'BUTTON')).toBe(true);
+    // h toggles the hints of the failing cases.
     await second.keyboard.press('h');
     await page.locator('.hints li', { hasText: 'echo hands its text back as the content' }).waitFor({ timeout: SEEN_MS });
     expect(await page.locator('#keys button[aria-keyshortcuts="h"]').getAttribute('aria-pressed')).toBe('true');
@@ -175,6 +223,23 @@ describe('dispatch-lab ui in headless chromium (e2e)', () => {
     await expect.poll(() => status(page).textContent(), { timeout: SEEN_MS }).toContain('✓ echo passes');
     expect(await page.locator('.failure').count()).toBe(0);
     expect(requests.filter((r) => !r.startsWith(`${origin}/`))).toEqual([]);
+
+    // n: view is focused. A save that breaks echo (passed before) shows echo's failure, marked as a regression, while
+    // view stays the focus; the a key then names the stage the page shows, not the focus n set.
+    await page.keyboard.press('n');
+    await expect.poll(() => status(page).textContent(), { timeout: SEEN_MS }).toContain('✓ view passes');
+    await student.edit(ECHO_FILE, ECHO_RIGHT, ECHO_BROKEN);
+    await expect.poll(() => status(page).textContent(), { timeout: SEEN_MS }).toMatch(/✗ echo: 1 of 3 cases fail/);
+    const regressed = page.locator('.stage-run[data-stage="echo"]');
+    expect(await regressed.locator('.regression').textContent()).toContain('echo passed before and fails now');
+    expect(await regressed.locator('.failure', { hasText: 'echo hands its text back as the content' }).count()).toBe(1);
+    expect(await page.locator('.stage-run[data-stage="view"] h2 .mark.pass').count()).toBe(1);
+    expect(await keyLabel(page, 'a')).toBe('a all stages');
+    await page.keyboard.press('a');
+    await expect.poll(() => keyLabel(page, 'a'), { timeout: SEEN_MS }).toBe('a only echo');
+    await expect.poll(() => status(page).textContent(), { timeout: SEEN_MS }).toMatch(/✗ echo: 1 of 3 cases fail/);
+    expect(await page.locator('#stage-list li.current .slug').textContent()).toBe('echo');
+    expect(await keyLabel(page, 'a')).toBe('a only echo');
 
     // Closing the page leaves the server running; Ctrl-C during a run stops it, kills every case and exits 130.
     await context.close();

@@ -39,6 +39,9 @@ describe('the page snapshot', () => {
     expect(keysOf(state).map((k) => `${k.letter} ${k.label}`)).toEqual(['r rerun', 'a all stages', 'f failed only', 'n next stage', 'h hints']);
     const pressed = keysOf({ ...state, isWholeCourse: true, showHints: true });
     expect(pressed.filter((k) => k.pressed).map((k) => k.label)).toEqual(['only echo', 'hide hints']);
+    // After n and a, the label names the stage the whole-course run points at, not the focus n had set.
+    const pointed = keysOf({ ...state, focus: ['view'], isWholeCourse: true, last: { type: 'graded', stage: 'echo', passed: false, failedCases: ['cases/echo/a.json'] } });
+    expect(pointed.find((k) => k.key === 'all')?.label).toBe('only echo');
   });
 
   it('says what runs while running, and the problems of a run that could not start', () => {

@@ -25,6 +25,9 @@ function pascalCase(name: string): string {
   return camel.charAt(0).toUpperCase() + camel.slice(1);
 }
 
+/** What the scaffolded reference throws until it is written ("TODO(shout): the reference shout in reference/shout/shout.ts"). */
+export const REFERENCE_TODO = /TODO\([\w-]+\): the reference \w+ in (reference\/[\w./-]+\.ts)/;
+
 // "observeResult" → "OBSERVE_RESULT".
 function constantCase(name: string): string {
   return name.replace(/-/g, '_').toUpperCase();

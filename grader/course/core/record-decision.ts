@@ -5,15 +5,25 @@ import { parseStdout } from '../../judge/core/parse-stdout.ts';
 import { describeVerdict } from '../../judge/core/describe.ts';
 import { expectationChange, expectationLines } from './expectation-change.ts';
 import { droppedMatcherLines, keepMatchers } from './kept-matchers.ts';
+import { REFERENCE_TODO } from './command-skeleton.ts';
 
 /** How record was asked to run. */
-export type RecordMode = { check: boolean; update: boolean };
+export type RecordMode = {
+  check: boolean;
+  update: boolean;
+  /** --force: write every answer the reference gives, over recorded ones too. */
+  force?: boolean;
+  /** --case named the cases: --update replaces only what was asked for by name. */
+  named?: boolean;
+};
 
 /** The outcome for one case; `lines` are what the instructor reads under it (the expectation, or its diff). */
 export type RecordDecision =
   | { status: 'unchanged' }
   | { status: 'filled' | 'updated'; expect: Expectation; lines: string[] }
-  | { status: 'kept' | 'stale' | 'unrecordable'; lines: string[] };
+  | { status: 'kept' | 'stale' | 'unrecordable'; lines: string[] }
+  /** An answer not written: the reference disagrees with answers recorded before, so this one may be wrong too. */
+  | { status: 'held'; lines: string[] };
 
 // The expectation a reference run implies, or why the run cannot be recorded.
 export function expectationFrom(result: CaseResult): { ok: true; expect: Expectation } | { ok: false; reason: string } {
@@ -48,6 +58,13 @@ export function graderFault(run: RunResult | undefined): string | undefined {
   return undefined;
 }
 
+// The reference still throwing its stub's error (the scaffold's TODO, or a NotImplementedError's "not implemented: …"),
+// as the line it printed, or undefined: the reference is what is unwritten, not the input.
+export function unwrittenReference(run: RunResult | undefined): string | undefined {
+  if (!run || run.exitCode === 0 || run.stdout.trim() !== '') return undefined;
+  return run.stderr.split('\n').find((line) => REFERENCE_TODO.test(line) || /^not implemented: /.test(line));
+}
+
 // Whether a case has no expectation yet ("expect": {}).
 export function isOpenExpectation(expect: Expectation): boolean {
   return Object.values(expect).every((v) => v === undefined);
@@ -58,6 +75,11 @@ export function decideRecord(result: CaseResult, command: string, mode: RecordMo
   const open = isOpenExpectation(result.case.expect);
   const fault = graderFault(result.run);
   if (fault !== undefined) return { status: 'unrecordable', lines: [fault] };
+  const unwritten = unwrittenReference(result.run);
+  if (unwritten !== undefined) {
+    const where = REFERENCE_TODO.exec(unwritten)?.[1] ?? 'reference/';
+    return { status: 'unrecordable', lines: [`the reference is not written yet: it still throws its stub's error (${unwritten})`, `write the model answer in ${where}, then record again (npx dispatch-lab verify --stage ${result.case.stage} checks it); the input is not the problem`] };
+  }
   const refusal = harnessRefusal(result.run, command);
   if (refusal !== undefined && result.case.expectHarnessError !== true) {
     return { status: 'unrecordable', lines: [`the harness refused the input: ${refusal}`, 'fix the input (npx dispatch-lab validate names the field), or add "expectHarnessError": true if that refusal is what the case checks'] };
@@ -70,7 +92,8 @@ export function decideRecord(result: CaseResult, command: string, mode: RecordMo
   const next = expectationFrom(result);
   if (!next.ok) return { status: 'unrecordable', lines: [next.reason] };
   if (open) return { status: 'filled', expect: next.expect, lines: expectationLines(next.expect) };
-  if (!mode.update) return { status: 'kept', lines: [...expectationChange(result.case.expect, next.expect), 'kept the hand-written expectation: npx dispatch-lab record --update replaces it'] };
+  if (!mode.update && !mode.force) return { status: 'kept', lines: [...expectationChange(result.case.expect, next.expect), 'kept the hand-written expectation: npx dispatch-lab record --update --case <name> replaces it'] };
+  if (!mode.force && !mode.named) return { status: 'kept', lines: [...expectationChange(result.case.expect, next.expect), 'kept: --update replaces only the cases you name (--case <name>); --force replaces every one'] };
   const merged = withKeptMatchers(result.case.expect, next.expect);
   return { status: 'updated', expect: merged.expect, lines: [...expectationChange(result.case.expect, next.expect), ...merged.lines] };
 }
@@ -80,4 +103,13 @@ function withKeptMatchers(before: Expectation, after: Expectation): { expect: Ex
   if (before.stdout === undefined || after.stdout === undefined) return { expect: after, lines: [] };
   const kept = keepMatchers(before.stdout, after.stdout);
   return { expect: { ...after, stdout: kept.value }, lines: droppedMatcherLines(kept.dropped) };
+}
+
+// One stage's decisions, with the answers to fill held back when the reference disagrees with a recorded answer of the
+// same stage (a reference that is wrong there is likely wrong here too); --force writes them anyway.
+export function holdUnsureFills(decisions: RecordDecision[], mode: RecordMode): RecordDecision[] {
+  const disagreements = decisions.filter((d) => d.status === 'kept').length;
+  if (mode.force || disagreements === 0) return decisions;
+  const why = `not written: the reference disagrees with ${disagreements === 1 ? '1 recorded answer' : `${disagreements} recorded answers`} of this stage (kept above), so this answer may be wrong too: fix the reference and record again, or record --force to write it`;
+  return decisions.map((d) => (d.status === 'filled' ? { status: 'held', lines: [...d.lines, why] } : d));
 }

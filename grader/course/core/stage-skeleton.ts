@@ -65,6 +65,9 @@ export function stageText(stage: NewStage): string {
   return [`# ${stage.title}`, '', 'TODO: one paragraph: what this stage teaches.', '', ...sections].join('\n');
 }
 
+/** Said above the places: validate failing on the fresh scaffold is expected, not a broken scaffold. */
+export const UNFILLED_NOTE = 'until then `npx dispatch-lab validate` exits 2 on the example case\'s TODO hint (place 2): that is expected right after new stage, and it names what is left';
+
 // The places a new stage still needs, each with the command that checks it. A new command's files were written by
 // `new stage` (commandPaths); they are the first places.
 export function placesToFill(stage: NewStage, isNewCommand: boolean): string[] {
@@ -78,7 +81,7 @@ export function placesToFill(stage: NewStage, isNewCommand: boolean): string[] {
     : [];
   return [
     `stages/${s}.md: write the text (the sections are there)  →  npx dispatch-lab validate; npx dispatch-lab verify --stage ${s} (worked example)`,
-    `cases/${s}/example.json: edit its input and its "rule" (the sentence of stages/${s}.md it pins), then fill its expectation  →  npx dispatch-lab record --stage ${s}; more cases: npx dispatch-lab new case ${s} "<name>"`,
+    `cases/${s}/example.json: edit its input, its "hint" (still the template's TODO, which validate reports until then) and its "rule" (the sentence of stages/${s}.md it pins), then fill its expectation  →  npx dispatch-lab record --stage ${s}; more cases: npx dispatch-lab new case ${s} "<name>"`,
     ...command,
     isNewCommand
       ? `${c.reference}: the model answer  →  npx dispatch-lab verify --stage ${s}`

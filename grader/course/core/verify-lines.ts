@@ -53,7 +53,7 @@ export function verifyLines(pairs: StagePair[], view: VerifyView, facts: Starter
     const detail = [
       ...(empty ? ['    no cases: add one with npx dispatch-lab new case ' + stage.slug + ' "<name>"'] : []),
       ...referenceFails.map((c) => indented(view.details(c, stage))),
-      ...(referenceFails.length > 0 ? [`    the reference is the answer key: fix the reference, or the case (review with npx dispatch-lab record --check --stage ${stage.slug}; --update replaces the expectation)`] : []),
+      ...(referenceFails.length > 0 ? [`    the reference is the answer key: fix the reference, or the case (review with npx dispatch-lab record --check --stage ${stage.slug}; record --update --case <name> replaces the expectation)`] : []),
       ...starterProblems.map((p) => `    ${p}`),
       ...(pair.exampleProblem ? [`    stages/${stage.slug}.md: ${pair.exampleProblem}`] : []),
       ...(exampleFails && pair.example ? [indented(view.details(pair.example, stage)), `    the worked example in stages/${stage.slug}.md must print what the reference prints: fix the text (or the reference)`] : []),

@@ -19,10 +19,10 @@ export function pageHtml(token: string, courseTitle: string): string {
 <script defer src="/page.js?token=${t}"></script>
 </head>
 <body>
-<a class="skip" href="#text">skip to the stage text</a>
+<nav id="skips" aria-label="skip links"><a class="skip" href="#stage-list">skip to the stages</a><a class="skip" id="skip-failure" href="#first-failure" hidden>skip to the failing case</a><a class="skip" href="#text">skip to the stage text</a></nav>
 <header id="bar" role="banner"><h1>${escapeHtml(courseTitle)}</h1><p id="status" role="status" aria-live="polite">connecting…</p><div id="keys" role="toolbar" aria-label="watch keys"></div></header>
 <div id="layout">
-<nav id="stages" aria-label="stages"><details id="stages-box" open><summary><h2>Stages</h2></summary><ol id="stage-list"></ol></details></nav>
+<nav id="stages" aria-label="stages"><details id="stages-box" open><summary><h2>Stages</h2></summary><ol id="stage-list" tabindex="-1" aria-label="stages of the course"></ol></details></nav>
 <main id="main">
 <section id="results" aria-label="results of the run"></section>
 <article id="text" tabindex="-1" aria-label="stage text"><nav id="toc" aria-label="sections of the stage"></nav><div id="stage-body"></div></article>

@@ -38,7 +38,7 @@ export function stageHtml(markdown: string): StageHtml {
       code(token: Tokens.Code) {
         const lang = (token.lang ?? '').match(/^[\w-]+/)?.[0] ?? '';
         const cls = lang ? ` class="language-${escapeHtml(lang)}"` : '';
-        return `<pre tabindex="0"><code${cls}>${escapeHtml(token.text)}</code></pre>\n`;
+        return `<pre><code${cls}>${escapeHtml(token.text)}</code></pre>\n`;
       },
       html(token: Tokens.HTML | Tokens.Tag) {
         return escapeHtml(token.text);
@@ -57,7 +57,7 @@ export function stageHtml(markdown: string): StageHtml {
         const cell = (c: Tokens.TableCell, tag: 'th' | 'td') => `<${tag}${c.align ? ` class="align-${c.align}"` : ''}>${this.parser.parseInline(c.tokens)}</${tag}>`;
         const head = `<tr>${token.header.map((c) => cell(c, 'th')).join('')}</tr>`;
         const body = token.rows.map((row) => `<tr>${row.map((c) => cell(c, 'td')).join('')}</tr>`).join('\n');
-        return `<div class="table" tabindex="0"><table><thead>${head}</thead><tbody>${body}</tbody></table></div>\n`;
+        return `<div class="table"><table><thead>${head}</thead><tbody>${body}</tbody></table></div>\n`;
       },
     },
   });

@@ -5,7 +5,7 @@ import { displayPath } from '../../judge/core/json-path.ts';
 import { safeText } from '../../text/core/safe-text.ts';
 import { oneLineDifference, orderFailures } from '../../judge/core/failure-order.ts';
 import { rerunCommand } from '../../judge/core/reproduce.ts';
-import { currentStage, type WatchKey, type WatchState } from '../../watch/core/watch-state.ts';
+import { currentStage, focusAfterWholeCourse, type WatchKey, type WatchState } from '../../watch/core/watch-state.ts';
 import { failureBlock, type FailureBlock, type Paint } from '../../reporters/failure-details.ts';
 import { runningLine, verdictLine } from '../../reporters/watch-status.ts';
 import { differenceSpans, wholeSpans, type Spans } from './difference-spans.ts';
@@ -26,7 +26,19 @@ export type UiCase = { name: string; file: string; status: VerdictStatus; ms: nu
 export type UiShortFailure = { name: string; line: string; rerun: string };
 
 /** A stage of the run in flight or the last one: its cases so far, then its verdict and failures. */
-export type UiStageRun = { slug: string; title: string; planned: number; cases: UiCase[]; status?: StageStatus; skipReason?: string; problem?: string; failures: UiFailure[]; more?: UiShortFailure[] };
+export type UiStageRun = {
+  slug: string;
+  title: string;
+  planned: number;
+  cases: UiCase[];
+  status?: StageStatus;
+  skipReason?: string;
+  problem?: string;
+  failures: UiFailure[];
+  more?: UiShortFailure[];
+  /** It passed when last graded and fails now (the regression check of a focused run, or of the whole course). */
+  regression?: boolean;
+};
 
 /** Failing cases of a stage shown in full; the rest get a line each (the page stays light when a whole course fails). */
 export const MAX_PAGE_FAILURES = 10;
@@ -74,11 +86,13 @@ function isFailure(result: CaseResult): boolean {
   return result.verdict.status !== 'pass' && result.verdict.status !== 'skip';
 }
 
-// A finished stage of the run: its verdict, and every failing case, simplest first as the terminal orders them.
-export function finishedStage(run: UiStageRun, result: StageResult): UiStageRun {
+// A finished stage of the run: its verdict, and every failing case, simplest first as the terminal orders them;
+// `before` is its saved status from before this run (a pass then and a fail now is a regression).
+export function finishedStage(run: UiStageRun, result: StageResult, before?: UiStage['status']): UiStageRun {
   const first = result.cases[0]?.verdict;
   return {
     ...run,
+    ...(before === 'pass' && result.status === 'fail' ? { regression: true } : {}),
     status: result.status,
     ...(result.status === 'skip' ? { skipReason: first?.status === 'skip' ? first.reason : 'not run' } : {}),
     ...(result.problem ? { problem: safeText(result.problem) } : {}),
@@ -106,7 +120,7 @@ export function stageList(stages: Stage[], caseCounts: Map<string, number>, save
 export function keysOf(state: WatchState): UiKey[] {
   return [
     { key: 'rerun', letter: 'r', label: 'rerun' },
-    { key: 'all', letter: 'a', label: state.isWholeCourse ? `only ${state.focus.join(', ') || 'the focus'}` : 'all stages', pressed: state.isWholeCourse },
+    { key: 'all', letter: 'a', label: state.isWholeCourse ? `only ${focusAfterWholeCourse(state).join(', ') || 'the focus'}` : 'all stages', pressed: state.isWholeCourse },
     { key: 'failed', letter: 'f', label: state.isFailedOnly ? 'every case' : 'failed only', pressed: state.isFailedOnly },
     { key: 'next', letter: 'n', label: 'next stage' },
     { key: 'hint', letter: 'h', label: state.showHints ? 'hide hints' : 'hints', pressed: state.showHints },

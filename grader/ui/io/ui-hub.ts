@@ -5,7 +5,6 @@ import { join } from 'node:path';
 import type { Course } from '../../course/core/course.ts';
 import type { Report } from '../../course/core/types.ts';
 import type { WatchState } from '../../watch/core/watch-state.ts';
-import { loadCourse } from '../../run/course-loader.ts';
 import type { Reporter } from '../../reporters/reporter.ts';
 import { formatMs } from '../../reporters/watch-marks.ts';
 import type { SessionView } from '../../watch/watch-session.ts';
@@ -36,15 +35,20 @@ export function createUiHub(options: { course: Course; courseDir: string; conten
   let seenReport: Report | undefined;
   const subscribers = new Set<Subscriber>();
   let isQueued = false;
+  let timer: NodeJS.Timeout | undefined;
 
-  // Bursts of events (a stage of quick cases) reach the tabs as one snapshot, at most one per PUBLISH_MS.
-  function publish(): void {
-    if (isQueued) return;
-    isQueued = true;
-    setTimeout(() => {
+  // Bursts of events (a stage of quick cases) reach the tabs as one snapshot, at most one per PUBLISH_MS; the verdict
+  // of a finished run (`now`) goes at once, so that the page costs no wait over the terminal.
+  function publish(now = false): void {
+    if (now) {
+      clearTimeout(timer);
       isQueued = false;
       for (const send of subscribers) send(snapshot);
-    }, PUBLISH_MS);
+      return;
+    }
+    if (isQueued) return;
+    isQueued = true;
+    timer = setTimeout(() => publish(true), PUBLISH_MS);
   }
 
   function update(change: Partial<UiSnapshot>): void {
@@ -52,8 +56,9 @@ export function createUiHub(options: { course: Course; courseDir: string; conten
     publish();
   }
 
-  async function refreshStages(reload: boolean): Promise<void> {
-    if (reload) course = await loadCourse(options.contentRoot).catch(() => course);
+  // The list from the course the session holds (it reloads stages/ and cases/ when they change): reading the whole
+  // course again after every run took the CPU of a run on a busy machine (scripts/ui-latency.mjs).
+  async function refreshStages(): Promise<void> {
     const saved = await readStageStatus(options.courseDir);
     update({ stages: stageList(course.stages, caseCountsOf(course.cases), saved.stages) });
   }
@@ -78,7 +83,10 @@ export function createUiHub(options: { course: Course; courseDir: string; conten
         update({ run: withStage(stage.slug, (r) => ({ ...r, cases: [...r.cases, shown] })) });
       },
       onStageEnd(result) {
-        if (!signal.aborted) update({ run: withStage(result.stage.slug, (r) => finishedStage(r, result)), runningStage: undefined });
+        if (signal.aborted) return;
+        // The list still holds the saved statuses from before this run (it is read again after the report).
+        const before = snapshot.stages.find((s) => s.slug === result.stage.slug)?.status;
+        update({ run: withStage(result.stage.slug, (r) => finishedStage(r, result, before)), runningStage: undefined });
       },
       onRunEnd(report) {
         if (signal.aborted) return;
@@ -89,15 +97,16 @@ export function createUiHub(options: { course: Course; courseDir: string; conten
     };
   }
 
-  function onState(state: WatchState, report: Report | undefined): void {
+  function onState(state: WatchState, report: Report | undefined, current: Course): void {
+    course = current;
     const { runningStage: _was, ...rest } = snapshot;
     snapshot = { ...rest, ...stateView(state, report), ...(state.isRunning && snapshot.runningStage ? { runningStage: snapshot.runningStage } : {}) };
     // A run that could not start leaves no stages to show.
     if (state.last?.type === 'broken' && !state.isRunning) snapshot = { ...snapshot, run: [], summary: undefined };
-    publish();
+    publish(!state.isRunning);
     if (report !== seenReport) {
       seenReport = report;
-      void refreshStages(true);
+      void refreshStages();
     }
   }
 
@@ -113,6 +122,6 @@ export function createUiHub(options: { course: Course; courseDir: string; conten
       const markdown = await readFile(join(options.contentRoot, 'stages', `${slug}.md`), 'utf8').catch(() => undefined);
       return markdown === undefined ? undefined : stageHtml(markdown);
     },
-    ready: refreshStages(false),
+    ready: refreshStages(),
   };
 }

@@ -13,7 +13,7 @@ function spans(value: Spans | undefined, side: 'expected' | 'received'): HTMLEle
 function differences(list: UiDifference[]): HTMLElement | undefined {
   if (list.length === 0) return undefined;
   const rows = list.map((d) => h('tr', {}, h('th', { scope: 'row' }, h('code', {}, d.path)), spans(d.expected, 'expected'), spans(d.received, 'received')));
-  return h('div', { class: 'table', tabindex: '0' }, h('table', { class: 'differences' }, h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'where'), h('th', { scope: 'col' }, 'expected'), h('th', { scope: 'col' }, 'received'))), h('tbody', {}, ...rows)));
+  return h('div', { class: 'table' }, h('table', { class: 'differences' }, h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'where'), h('th', { scope: 'col' }, 'expected'), h('th', { scope: 'col' }, 'received'))), h('tbody', {}, ...rows)));
 }
 
 // Copy a command; where the clipboard is refused, select it so the student can copy it by hand.
@@ -46,12 +46,13 @@ export function failureView(f: UiFailure): HTMLElement {
   const key = `${f.stage}/${f.file}`;
   return h(
     'section',
-    { class: 'failure', 'aria-label': `failing case ${f.name}` },
+    // Not a Tab stop: the skip link and the focus kept across a redraw land on it.
+    { class: 'failure', 'aria-label': `failing case ${f.name}`, tabindex: '-1', 'data-focus': `failure:${key}` },
     h('h3', {}, mark('fail'), ` ${f.stage} › ${f.name} `, h('span', { class: 'file' }, f.file)),
     f.isNew === undefined ? undefined : h('p', { class: 'note new' }, h('strong', {}, 'new: '), f.isNew),
-    part('sent', h('pre', { tabindex: '0' }, f.sent.join('\n'))),
-    part(f.label, h('pre', { class: 'differs', tabindex: '0' }, f.differs.join('\n')), differences(f.differences)),
-    f.stderr === '' ? undefined : part('stderr', h('pre', { tabindex: '0' }, f.stderr)),
+    part('sent', h('pre', {}, f.sent.join('\n'))),
+    part(f.label, h('pre', { class: 'differs' }, f.differs.join('\n')), differences(f.differences)),
+    f.stderr === '' ? undefined : part('stderr', h('pre', {}, f.stderr)),
     f.note === undefined ? undefined : h('p', { class: 'note' }, h('strong', {}, 'note: '), f.note),
     f.known === undefined ? undefined : h('p', { class: 'mistake known' }, h('strong', {}, 'known mistake: '), f.known),
     ...(f.knownHints ?? []).map((hint) => h('p', { class: 'hint' }, h('strong', {}, 'its hint: '), hint)),

@@ -10,6 +10,7 @@ import type { UiSnapshot, UiStageRun } from '../core/ui-snapshot.ts';
 import type { StageHtml } from '../core/stage-html.ts';
 import { h, mark } from './dom.ts';
 import { failureView } from './failure-view.ts';
+import { markScrollers, watchScrollers } from './scroll-marks.ts';
 
 hljs.registerLanguage('typescript', typescript);
 hljs.registerLanguage('json', json);
@@ -62,21 +63,26 @@ function stageRun(run: UiStageRun): HTMLElement {
   const header = h('h2', {}, mark(status), ` ${run.slug} `, h('span', { class: 'dim' }, `· ${run.title} · ${run.planned} cases`));
   if (run.status === 'skip') return h('section', { class: 'stage-run skip' }, header, h('p', { class: 'dim' }, `skipped: ${run.skipReason ?? 'not run'}`));
   const cases = h('ul', { class: 'cases' }, ...run.cases.map((c) => h('li', {}, mark(c.status), ` ${c.name} `, h('span', { class: 'dim' }, `${c.ms} ms`))));
-  const problem = run.problem === undefined ? undefined : h('pre', { class: 'problem', tabindex: '0' }, `program.ts could not be run:\n${run.problem}`);
+  const problem = run.problem === undefined ? undefined : h('pre', { class: 'problem' }, `program.ts could not be run:\n${run.problem}`);
   const more = run.more === undefined ? undefined : h('div', { class: 'more' }, h('h3', {}, `… ${run.more.length} more failing cases (rerun one to see it in full)`),
     h('ul', {}, ...run.more.map((m) => h('li', {}, mark('fail'), ` ${m.name} `, h('span', { class: 'dim' }, `— ${m.line}`), h('br', {}), h('code', {}, m.rerun)))));
-  return h('section', { class: `stage-run ${status}`, 'data-stage': run.slug }, header, cases, problem, ...run.failures.map(failureView), more);
+  const regression = run.regression ? h('p', { class: 'regression' }, mark('fail'), ` ${run.slug} passed before and fails now: this save broke it`) : undefined;
+  return h('section', { class: `stage-run ${status}`, 'data-stage': run.slug }, header, regression, cases, problem, ...run.failures.map(failureView), more);
 }
 
 function results(s: UiSnapshot): void {
   const parts: Node[] = [];
-  if (s.broken) parts.push(h('pre', { class: 'problem', tabindex: '0' }, s.broken.join('\n')));
+  if (s.broken) parts.push(h('pre', { class: 'problem' }, s.broken.join('\n')));
   if (s.hints && s.hints.length > 0) parts.push(h('section', { class: 'hints' }, h('h2', {}, 'hints'), h('ul', {}, ...s.hints.map((x) => h('li', {}, h('strong', {}, `${x.name}: `), x.hint)))));
   parts.push(...s.run.filter((r) => r.status !== 'skip' || r.cases.length > 0).map(stageRun));
   const skipped = s.run.filter((r) => r.status === 'skip').map((r) => r.slug);
   if (skipped.length > 0) parts.push(h('p', { class: 'dim skipped' }, `${mark('skip').textContent} skipped: ${skipped.join(', ')}`));
   if (s.summary) parts.push(h('p', { class: 'summary' }, s.summary));
   byId('results').replaceChildren(...parts);
+  // The skip link to the first failing case, there only while a case fails.
+  const first = byId('results').querySelector<HTMLElement>('.failure');
+  first?.setAttribute('id', 'first-failure');
+  byId('skip-failure').hidden = first === null;
 }
 
 function statusLine(s: UiSnapshot): void {
@@ -100,6 +106,7 @@ async function stageText(slug: string | undefined): Promise<void> {
     const lang = /language-([\w-]+)/.exec(code.className)?.[1];
     if (lang && hljs.getLanguage(lang)) hljs.highlightElement(code);
   }
+  markScrollers(body);
   // Sections (##) with their subsections (###) nested under them.
   const top = h('ol', {});
   let sub: HTMLElement | undefined;
@@ -124,7 +131,8 @@ function draw(): void {
   stageList(last);
   results(last);
   statusLine(last);
-  if (focused) document.querySelector<HTMLElement>(`[data-focus="${CSS.escape(focused)}"]`)?.focus();
+  markScrollers();
+  if (focused) document.querySelector<HTMLElement>(`[data-focus="${CSS.escape(focused)}"]`)?.focus({ preventScroll: true });
   void stageText(chosen ?? last.current);
 }
 
@@ -139,6 +147,18 @@ document.addEventListener('keydown', (event) => {
     pressKey(key);
   }
 });
+
+// A skip link moves the focus to its target (the folded stage list opens first), so that the next Tab goes on from there.
+for (const link of document.querySelectorAll<HTMLAnchorElement>('#skips a')) {
+  link.addEventListener('click', (event) => {
+    const target = document.querySelector<HTMLElement>(link.hash);
+    if (!target) return;
+    event.preventDefault();
+    if (target.closest('details')) (byId('stages-box') as HTMLDetailsElement).open = true;
+    target.focus();
+  });
+}
+watchScrollers();
 
 // A narrow screen starts with the stage list folded: the results and the text come first.
 if (matchMedia('(max-width: 759px)').matches) byId('stages-box').removeAttribute('open');

@@ -13,3 +13,11 @@ export function scopedRun(course: Course, base: Selection, scope: RunScope): Sco
   const stages = course.stages.filter((s) => cases.some((c) => c.stage === s.slug));
   return { course: { stages, cases }, selection: { ...base, stages: [], all: true } };
 }
+
+// The stages a focused run grades: the focus, then every stage before it in course order that passed when last graded
+// (the regression check, as the whole course runs it after the current stage).
+export function withRegressionCheck(order: string[], focus: string[], passed: ReadonlySet<string>): string[] {
+  const first = Math.min(...focus.map((slug) => order.indexOf(slug)).filter((i) => i >= 0));
+  const earlier = order.slice(0, Number.isFinite(first) ? first : 0).filter((slug) => passed.has(slug) && !focus.includes(slug));
+  return [...focus, ...earlier];
+}

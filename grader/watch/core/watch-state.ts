@@ -102,6 +102,12 @@ export function currentStage(state: WatchState): string | undefined {
   return graded ?? state.focus[0] ?? state.stageOrder[0];
 }
 
+// The stages `a` focuses on when it leaves the whole course: the current stage, else the focus as it was.
+export function focusAfterWholeCourse(state: WatchState): string[] {
+  const current = currentStage(state);
+  return current === undefined ? state.focus : [current];
+}
+
 // The stage after the current one, if any.
 export function nextStageOf(state: WatchState): string | undefined {
   const current = currentStage(state);
@@ -114,7 +120,8 @@ function onKey(state: WatchState, key: WatchKey): WatchStep {
     case 'rerun':
       return restart(state);
     case 'all':
-      return restart({ ...state, isWholeCourse: !state.isWholeCourse, isFailedOnly: false });
+      // Back from the whole course, the focus is the stage the run pointed at (the one the key's label names).
+      return restart({ ...state, isWholeCourse: !state.isWholeCourse, isFailedOnly: false, ...(state.isWholeCourse ? { focus: focusAfterWholeCourse(state) } : {}) });
     case 'failed':
       if (!state.isFailedOnly && state.failedCases.length === 0) return notice(state, 'nothing failed in the last run: f has nothing to rerun');
       return restart({ ...state, isFailedOnly: !state.isFailedOnly });
