@@ -1,5 +1,6 @@
 import type { Case, CaseResult, KnownMistake, RunResult, Stage, StageResult, Verdict } from '../course/core/types.ts';
 import { knownMistakesOf } from '../known/core/known-mistakes.ts';
+import { consistentKnown } from '../known/core/consistent-known.ts';
 import { isNewSincePass } from '../course/core/new-since-pass.ts';
 import type { Plan, PlannedStage } from './core/plan.ts';
 import { judge } from '../judge/core/judge.ts';
@@ -88,7 +89,9 @@ export async function runStage(planned: PlannedStage, bundlePath: string, option
     },
   );
   if (probe.crash) return problemStage(planned, describeStartCrash(probe.crash), `program.ts crashes at start: ${crashLine(probe.crash)}`);
-  const all = results.map((r, i) => r ?? { case: cases[i] as Case, verdict: { status: 'skip', reason: '--bail: stopped at the first failure' } as Verdict, durationMs: 0 });
+  const ran = results.map((r, i) => r ?? { case: cases[i] as Case, verdict: { status: 'skip', reason: '--bail: stopped at the first failure' } as Verdict, durationMs: 0 });
+  // A known mistake is named only where every case of the stage that ran agrees with it.
+  const all = ran.some((r) => r.known) ? consistentKnown(ran, options.knownMistakes?.(stage.slug), stage.slug) : ran;
   return { stage, status: stageStatus(all), cases: all };
 }
 

@@ -41,10 +41,11 @@ describe('dispatch-lab check (e2e)', () => {
     const run = await runCli(['check', '--content', course.dir, '--mutants', mutants], { timeoutMs: 600_000 });
     expect(run.exitCode, run.stdout + run.stderr).toBe(1);
     const rows = run.stdout.split('\n').filter((l) => /^[✓✗] \d\./.test(l));
-    expect(rows.map((l) => l.slice(0, 5))).toEqual(['✓ 1. ', '✓ 2. ', '✓ 3. ', '✓ 4. ', '✓ 5. ', '✗ 6. ']);
+    expect(rows.map((l) => l.slice(0, 5))).toEqual(['✓ 1. ', '✓ 2. ', '✓ 3. ', '✓ 4. ', '✓ 5. ', '✗ 6. ', '✓ 7. ']);
     expect(rows[2]).toContain('validate');
     expect(rows[3]).toContain('record --check');
     expect(rows[4]).toContain('verify');
+    expect(rows[6]).toContain('known mistakes');
     expect(rows[5]).toMatch(/^✗ 6\. mutants: .*: 3 problems; alone: npx vitest run test\/mutants$/);
     const details = run.stdout.split('\n').filter((l) => l.startsWith('    '));
     expect(details).toEqual([
@@ -52,7 +53,7 @@ describe('dispatch-lab check (e2e)', () => {
       '    echo/no-bug survived all 3 cases: add a case that catches it, and name it in its "// Caught by:" line',
       `    ${mutants}/echo/stale.patch: the patch no longer applies to today's ${ECHO}: remake it against the current file (diff -u)`,
     ]);
-    expect(run.stdout.trimEnd().split('\n').at(-1)).toBe('check: 1 of 6 rows fail');
+    expect(run.stdout.trimEnd().split('\n').at(-1)).toBe('check: 1 of 7 rows fail');
   }, 600_000);
 
   it('refuses an unknown --stage with a suggestion, before running anything (exit 2)', async () => {
