@@ -17,6 +17,11 @@ const manifest = JSON.parse(readFileSync(join(repoRoot, 'stages/stages.json'), '
 const MUTANTS_DIR = import.meta.dirname;
 const byStage = listMutants(MUTANTS_DIR);
 const STAGES = manifest.stages.filter((s) => byStage.has(s.slug));
+/** Mutants whose output depends on timing: the library keeps what two recording runs agreed on, but a run on a busy
+ * machine may print otherwise, so their blocks are not held to naming the mistake (each with why). */
+const TIMING_DEPENDENT: Record<string, string> = {
+  'mcp-discovery/answer-before-listing': 'whether the listing a list_changed started lands before the next call is a race',
+};
 // Generous: a busy machine grades one case of a stage in well under a minute, an idle one in a second or two.
 const PER_MUTANT_MS = 180_000;
 
@@ -40,7 +45,7 @@ describe('mutants', () => {
         // The case that caught it, when the library says what the mutant prints there.
         const caught = grade.failed.find((name) => table?.cases[name] && Object.values(table.cases[name] ?? {}).some((names) => names.includes(mutant.name)));
         const description = table?.mistakes[mutant.name]?.description;
-        if (caught && description && !grade.output.split('\n').some((line) => line.startsWith('  known mistake: ') && line.includes(description))) unnamed.push(`${stage.slug}/${mutant.name} on ${caught}: its block does not name "${description}"\n${grade.output}`);
+        if (caught && description && !TIMING_DEPENDENT[`${stage.slug}/${mutant.name}`] && !grade.output.split('\n').some((line) => line.startsWith('  known mistake: ') && line.includes(description))) unnamed.push(`${stage.slug}/${mutant.name} on ${caught}: its block does not name "${description}"\n${grade.output}`);
       }
       expect(problems).toEqual([]);
       expect(unnamed).toEqual([]);
