@@ -50,6 +50,42 @@ function isSameFile(a: Stats, b: Stats): boolean {
   return a.dev === b.dev && a.ino === b.ino && b.isFile();
 }
 
+/** One bounded read of an opened file, in chunks: the next buffer to read into, what a read gave, and the verdict. */
+class BoundedRead {
+  readonly #chunks: Buffer[] = [];
+  #total = 0;
+  #current: Buffer | undefined;
+  readonly #deadline: number;
+  readonly realPath: string;
+  readonly rule: StudentFileRule;
+
+  constructor(realPath: string, rule: StudentFileRule) {
+    this.realPath = realPath;
+    this.rule = rule;
+    this.#deadline = performance.now() + (rule.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+  }
+
+  // The buffer the next read fills, or 'late' once the time is up.
+  next(): Buffer | 'late' {
+    if (performance.now() > this.#deadline) return 'late';
+    this.#current = Buffer.alloc(Math.min(CHUNK_BYTES, this.rule.maxBytes + 1 - this.#total));
+    return this.#current;
+  }
+
+  // Take what a read put in the buffer: the file when it has ended (0 bytes), a refusal once it is too large, else undefined.
+  took(count: number): StudentFile | undefined {
+    if (count === 0) return { ok: true, bytes: Buffer.concat(this.#chunks), realPath: this.realPath };
+    this.#chunks.push((this.#current as Buffer).subarray(0, count));
+    this.#total += count;
+    return this.#total > this.rule.maxBytes ? { ok: false, why: `${this.realPath} is larger than ${this.rule.maxBytes} bytes` } : undefined;
+  }
+
+  // The refusal of a read that ran out of time.
+  tooLong(): StudentFile {
+    return { ok: false, why: `${this.realPath} took too long to read` };
+  }
+}
+
 /** A file that may be read under a rule, not read yet: its real path and its type and size as looked at. */
 export type StudentFileLook = { ok: true; realPath: string; stat: Stats } | { ok: false; why: string };
 
@@ -75,19 +111,12 @@ export function readStudentFileSync(path: string, rule: StudentFileRule): Studen
     const { realPath, stat: before } = look;
     fd = openSync(realPath, OPEN_FLAGS);
     if (!isSameFile(before, fstatSync(fd))) return { ok: false, why: `${realPath} changed while it was opened` };
-    const deadline = performance.now() + (rule.timeoutMs ?? DEFAULT_TIMEOUT_MS);
-    const chunks: Buffer[] = [];
-    let total = 0;
-    for (;;) {
-      if (performance.now() > deadline) return { ok: false, why: `${realPath} took too long to read` };
-      const chunk = Buffer.alloc(Math.min(CHUNK_BYTES, rule.maxBytes + 1 - total));
-      const count = readSync(fd, chunk, 0, chunk.length, null);
-      if (count === 0) break;
-      chunks.push(chunk.subarray(0, count));
-      total += count;
-      if (total > rule.maxBytes) return { ok: false, why: `${realPath} is larger than ${rule.maxBytes} bytes` };
+    const read = new BoundedRead(realPath, rule);
+    for (let chunk = read.next(); typeof chunk !== 'string'; chunk = read.next()) {
+      const done = read.took(readSync(fd, chunk, 0, chunk.length, null));
+      if (done) return done;
     }
-    return { ok: true, bytes: Buffer.concat(chunks), realPath };
+    return read.tooLong();
   } catch (error) {
     return { ok: false, why: (error as Error).message };
   } finally {
@@ -105,19 +134,12 @@ export async function readStudentFile(path: string, rule: StudentFileRule): Prom
     if (why) return { ok: false, why };
     handle = await open(realPath, OPEN_FLAGS);
     if (!isSameFile(before, await handle.stat())) return { ok: false, why: `${realPath} changed while it was opened` };
-    const deadline = performance.now() + (rule.timeoutMs ?? DEFAULT_TIMEOUT_MS);
-    const chunks: Buffer[] = [];
-    let total = 0;
-    for (;;) {
-      if (performance.now() > deadline) return { ok: false, why: `${realPath} took too long to read` };
-      const chunk = Buffer.alloc(Math.min(CHUNK_BYTES, rule.maxBytes + 1 - total));
-      const { bytesRead, buffer } = await handle.read(chunk, 0, chunk.length, null);
-      if (bytesRead === 0) break;
-      chunks.push(buffer.subarray(0, bytesRead));
-      total += bytesRead;
-      if (total > rule.maxBytes) return { ok: false, why: `${realPath} is larger than ${rule.maxBytes} bytes` };
+    const read = new BoundedRead(realPath, rule);
+    for (let chunk = read.next(); typeof chunk !== 'string'; chunk = read.next()) {
+      const done = read.took((await handle.read(chunk, 0, chunk.length, null)).bytesRead);
+      if (done) return done;
     }
-    return { ok: true, bytes: Buffer.concat(chunks), realPath };
+    return read.tooLong();
   } catch (error) {
     return { ok: false, why: (error as Error).message };
   } finally {
