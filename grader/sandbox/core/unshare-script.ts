@@ -67,7 +67,9 @@ export function unshareScript(paths: SandboxPaths, tools: UnshareTools): string 
     // no file of its own processes there either.
     `  printf '%s\\n' ${[`proc ${fstabPath(`${root}/proc`)} proc ro,nosuid,nodev,noexec 0 0`, ...lines].map(shellQuote).join(' ')}`,
     `} > ${fstab}`,
-    // In order; any line that does not mount makes it exit non-zero, and the case stops here.
+    // In order; any line that does not mount makes it exit non-zero, and the case stops here. mount --all passes over a
+    // line it finds mounted already, which no line here can be: each target lies in the new root, where nothing was
+    // mounted when it started.
     `mount --all --fstab ${fstab}`,
     // A socket gone since the plan was made needs no cover; one still there that cannot be covered stops the case.
     ...masks.map((at) => `mount --bind /dev/null ${at} 2>/dev/null || [ ! -e ${at} ]`),
