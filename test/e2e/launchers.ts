@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 
 // The launchers --isolate can use on this machine, for the isolation tests to run on each: util-linux's unshare
-// (with chroot and setpriv) is always there on Linux; bubblewrap only where it is installed (.ci/run installs it, so CI
+// (with mount, awk and setpriv) is always there on Linux; bubblewrap only where it is installed (.ci/run installs it, so CI
 // covers both). Each test names its launcher in its title, so the output says which ran.
 
 /** How a test asks the grader for a launcher (DISPATCH_LAB_ISOLATE_WITH), by the name the grader prints for it. */

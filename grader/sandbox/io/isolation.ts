@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
-import { existsSync, realpathSync, statSync } from 'node:fs';
-import { chown, mkdtemp, open, rm, unlink, writeFile } from 'node:fs/promises';
+import { chownSync, closeSync, existsSync, openSync, realpathSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { homedir, tmpdir } from 'node:os';
 import { delimiter, dirname, join, parse } from 'node:path';
 import { bwrapOptions, isWithin, type SandboxPaths } from '../core/sandbox-plan.ts';
@@ -11,8 +11,8 @@ import { UNSHARE_OPTIONS, unshareScript } from '../core/unshare-script.ts';
 import { GraderError } from '../../run/grader-error.ts';
 import { packageRoot } from '../../course/io/package-root.ts';
 
-/** What builds a case's namespaces: bubblewrap when installed, else util-linux (unshare, chroot, setpriv). */
-export type Launcher = { kind: 'bwrap'; bwrap: string } | { kind: 'unshare'; unshare: string; chroot: string; setpriv: string };
+/** What builds a case's namespaces: bubblewrap when installed, else util-linux (unshare, mount, awk, setpriv). */
+export type Launcher = { kind: 'bwrap'; bwrap: string } | { kind: 'unshare'; unshare: string; setpriv: string };
 
 /** How every case of a run is isolated (--isolate): the launcher, with what it hides. */
 export type Isolation = {
@@ -35,7 +35,7 @@ export type Isolation = {
 const NOBODY = { uid: 65534, gid: 65534 };
 
 /** A command ready to spawn isolated, with the descriptors to hand it as fd 3, 4, …: bwrap reads its options (unshare's
- * shell its script) from fd 3, and bwrap its seccomp filter from fd 4. */
+ * shell its script) from fd 3, and bwrap its seccomp filter from fd 4 (unshare's shell writes its fstab there). */
 export type IsolatedCommand = { file: string; args: string[]; fds: number[]; close: () => Promise<void> };
 
 /** The child's descriptor for bwrap's seccomp filter (after the options on fd 3). */
@@ -115,14 +115,19 @@ export function sandboxPathsFor(isolation: Isolation, courseDir: string, tempDir
 }
 
 // Write what a launcher reads to a file in the case's temp dir, open it for the child and unlink it at once.
-async function handOver(tempDir: string, name: string, content: string | Buffer, runAs: Isolation['runAs']) {
+// Synchronous: four system calls on a fresh file, done at once rather than behind the thread pool's queue (busy with
+// the other cases' files) while the case waits to start.
+function handOver(tempDir: string, name: string, content: string | Buffer, runAs: Isolation['runAs']): number {
   const file = join(tempDir, `.dispatch-lab-${name}-${process.pid}`);
-  await writeFile(file, content, { mode: 0o600 });
-  // unshare's shell opens its script again through /proc/self/fd/3, as nobody under a root grader.
-  if (runAs) await chown(file, runAs.uid, runAs.gid);
-  const handle = await open(file, 'r');
-  await unlink(file);
-  return handle;
+  writeFileSync(file, content, { mode: 0o600 });
+  try {
+    // unshare's shell opens its script again through /proc/self/fd/3 (and writes its fstab through fd 4), as nobody
+    // under a root grader.
+    if (runAs) chownSync(file, runAs.uid, runAs.gid);
+    return openSync(file, 'r');
+  } finally {
+    unlinkSync(file);
+  }
 }
 
 /** bwrap's seccomp filter, on the architectures it is written for (elsewhere the socket covers alone hold). */
@@ -136,32 +141,41 @@ export async function isolatedCommand(isolation: Isolation, courseDir: string, t
   const { launcher, runAs } = isolation;
   const filter = launcher.kind === 'bwrap' ? socketFilter : undefined;
   const paths = sandboxPathsFor(isolation, courseDir, tempDir, filter === undefined);
-  if (runAs) await chown(tempDir, runAs.uid, runAs.gid);
+  if (runAs) chownSync(tempDir, runAs.uid, runAs.gid);
   const options = launcher.kind === 'bwrap' ? `${bwrapOptions(paths, filter && SECCOMP_FD).join('\u0000')}\u0000` : unshareScript(paths, launcher);
-  const handles = await Promise.all([handOver(tempDir, 'isolation', options, runAs), ...(filter ? [handOver(tempDir, 'seccomp', filter, undefined)] : [])]);
-  const fds = handles.map((h) => h.fd);
-  const close = async () => void (await Promise.all(handles.map((h) => h.close())));
+  const fds = [handOver(tempDir, 'isolation', options, runAs)];
+  try {
+    if (filter) fds.push(handOver(tempDir, 'seccomp', filter, undefined));
+    // unshare's shell writes the fstab it mounts into an empty file of its own, seen by no one else.
+    if (launcher.kind === 'unshare') fds.push(handOver(tempDir, 'fstab', '', runAs));
+  } catch (error) {
+    for (const fd of fds) closeSync(fd);
+    throw error;
+  }
+  const close = async () => {
+    for (const fd of fds) closeSync(fd);
+  };
   const user = runAs ? [`--reuid=${runAs.uid}`, `--regid=${runAs.gid}`, '--clear-groups'] : [];
   const setpriv = [...user, '--pdeathsig', 'KILL', '--'];
   if (launcher.kind === 'bwrap') return { file: isolation.setpriv, args: [...setpriv, launcher.bwrap, '--args', '3', '--', ...command], fds, close };
   return { file: isolation.setpriv, args: [...setpriv, launcher.unshare, ...UNSHARE_OPTIONS, '--', '/bin/sh', '-c', '. /proc/self/fd/3', 'sh', ...command], fds, close };
 }
 
-// A util-linux or coreutils program: on PATH, else in the usual folders.
+// A util-linux program: on PATH, else in the usual folders.
 function findTool(name: string): string | undefined {
   return findOnPath(name) ?? ['/usr/bin', '/usr/sbin', '/bin', '/sbin'].map((dir) => join(dir, name)).find((file) => existsSync(file));
 }
 
-// The launcher: bubblewrap when installed, else unshare + chroot + setpriv (util-linux, coreutils);
+// The launcher: bubblewrap when installed, else unshare + setpriv (util-linux);
 // DISPATCH_LAB_ISOLATE_WITH=bwrap|unshare asks for one. A reason when none is there.
 function findLauncher(): Launcher | string {
   const wanted = process.env.DISPATCH_LAB_ISOLATE_WITH;
   const bwrap = wanted === 'unshare' ? undefined : findOnPath('bwrap');
   if (bwrap) return { kind: 'bwrap', bwrap };
   if (wanted === 'bwrap') return 'bwrap (bubblewrap) is not installed';
-  const [unshare, chroot, setpriv] = ['unshare', 'chroot', 'setpriv'].map(findTool);
-  if (unshare && chroot && setpriv) return { kind: 'unshare', unshare, chroot, setpriv };
-  return 'neither bwrap (bubblewrap) nor unshare, chroot and setpriv (util-linux, coreutils) are installed';
+  const [unshare, setpriv] = ['unshare', 'setpriv'].map(findTool);
+  if (unshare && setpriv) return { kind: 'unshare', unshare, setpriv };
+  return 'neither bwrap (bubblewrap) nor unshare and setpriv (util-linux) are installed';
 }
 
 // Run /bin/sh -c 'exit 0' the way a case runs; the reason it could not start, or undefined when it ran.
