@@ -11,6 +11,7 @@ import type { SessionView } from '../../watch/watch-session.ts';
 import { finishedStage, stageList, stateView, type UiSnapshot, type UiStageRun } from '../core/ui-snapshot.ts';
 import { stageHtml, type StageHtml } from '../core/stage-html.ts';
 import { caseCountsOf, readStageStatus } from '../../run/io/stage-status.ts';
+import { tracePhase } from '../../watch/io/phase-trace.ts';
 
 /** How long events gather before the tabs get the snapshot. */
 const PUBLISH_MS = 50;
@@ -44,6 +45,7 @@ export function createUiHub(options: { course: Course; courseDir: string; conten
       clearTimeout(timer);
       isQueued = false;
       for (const send of subscribers) send(snapshot);
+      if (!snapshot.isRunning) tracePhase('published');
       return;
     }
     if (isQueued) return;
@@ -57,7 +59,7 @@ export function createUiHub(options: { course: Course; courseDir: string; conten
   }
 
   // The list from the course the session holds (it reloads stages/ and cases/ when they change): reading the whole
-  // course again after every run took the CPU of a run on a busy machine (scripts/ui-latency.mjs).
+  // course again after every run took the CPU of a run on a busy machine (scripts/ui-latency.ts).
   async function refreshStages(): Promise<void> {
     const saved = await readStageStatus(options.courseDir);
     update({ stages: stageList(course.stages, caseCountsOf(course.cases), saved.stages) });
