@@ -13,8 +13,10 @@ import { stageHtml, type StageHtml } from '../core/stage-html.ts';
 import { caseCountsOf, readStageStatus } from '../../run/io/stage-status.ts';
 import { tracePhase } from '../../watch/io/phase-trace.ts';
 
-/** How long events gather before the tabs get the snapshot. */
-const PUBLISH_MS = 50;
+/** How long a run's events gather before the tabs get the snapshot: each one costs the tab a redraw, taken from the
+ *  cores the run grades on (at 50 ms the page trailed the terminal by 84 ms, scripts/ui-latency.ts); four a second still
+ *  reads as live. */
+const PUBLISH_MS = 250;
 
 /** A tab's live channel: called with each new snapshot. */
 export type Subscriber = (snapshot: UiSnapshot) => void;

@@ -135,7 +135,7 @@ function isChanged(part: string, from: unknown): boolean {
 }
 
 // Redraw from the last snapshot the parts it changed, keeping the focused control focused across the redraw. During a
-// run a snapshot comes every 50 ms; rebuilding and laying out the whole page each time took the CPU the run needed
+// run a snapshot comes every 250 ms; rebuilding and laying out the whole page each time took the CPU the run needed
 // (scripts/ui-latency.ts: the page's tab spent 190 ms of CPU per save on the two cores the grading shared).
 function draw(): void {
   if (!last) return;

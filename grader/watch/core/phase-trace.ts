@@ -1,5 +1,5 @@
 // The phases of a save in watch mode (`test --watch` and `ui`), as lines a measuring script reads from stderr
-// (scripts/ui-latency.mjs): each names its phase and the wall-clock time it was reached, comparable across processes.
+// (scripts/ui-latency.ts): each names its phase and the wall-clock time it was reached, comparable across processes.
 
 /** A save's way to its verdict, in order; `published` is the ui's alone (the verdict written to every tab). */
 export const PHASES = ['file-event', 'changes', 'run-start', 'graded', 'verdict', 'published'] as const;
