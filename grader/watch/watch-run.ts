@@ -7,6 +7,7 @@ import { runTests, type TestOptions } from '../run/app.ts';
 import { loadCourse } from '../run/course-loader.ts';
 import { GraderError } from '../run/grader-error.ts';
 import type { Reporter } from '../reporters/reporter.ts';
+import { tracePhase } from './io/phase-trace.ts';
 import { caseCountsOf, passedCasesOf, readStageStatus, saveStageStatus, type StageStatusFile } from '../run/io/stage-status.ts';
 
 /** What one watch run needs beyond its scope. */
@@ -33,6 +34,7 @@ function withEarlierPasses(context: WatchRunContext, scope: RunScope, saved: Sta
 
 // Grade one watch scope; tells `onEnd` the outcome (cancelled when aborted) and, when graded, the report.
 export function startWatchRun(context: WatchRunContext, scope: RunScope, onEnd: (outcome: RunOutcome, report?: Report) => void): ActiveRun {
+  tracePhase('run-start');
   const abort = new AbortController();
   const done = (async () => {
     let isReloading = scope.reloadCourse;
@@ -46,6 +48,7 @@ export function startWatchRun(context: WatchRunContext, scope: RunScope, onEnd: 
       const first = scope.caseFiles === undefined ? scope.stages[0] : undefined;
       const { report, cancelled } = await runTests({ ...context.base, course, selection, passedBefore: passedCasesOf(saved), reporters: context.reporters(abort.signal), signal: abort.signal, ...(first ? { runFirst: first } : {}) });
       if (cancelled || abort.signal.aborted) return onEnd({ type: 'cancelled' });
+      tracePhase('graded');
       await saveStageStatus(context.base.courseDir, report, caseCountsOf(context.course().cases));
       onEnd(outcomeOf(report), report);
     } catch (error) {

@@ -13,6 +13,7 @@ import { fitLines } from '../reporters/fit-lines.ts';
 import { DEFAULT_COLUMNS } from '../text/core/wrap-text.ts';
 import type { Reporter } from '../reporters/reporter.ts';
 import { startWatchRun, type ActiveRun, type WatchRunContext } from './watch-run.ts';
+import { tracePhase } from './io/phase-trace.ts';
 
 export type WatchSessionOptions = {
   screen: Screen;
@@ -131,6 +132,7 @@ export function createWatchSession(options: WatchSessionOptions): WatchSession {
     // The run's results were printed as they came; only a run that could not start has something left to say.
     const body = current.last?.type === 'broken' ? `\n${current.last.problems.join('\n')}\n` : '';
     screen.write(`${body}\n${statusLines(current, lastReport, paint, false, screen.columns?.()).join('\n')}\n`);
+    if (!current.isRunning) tracePhase('verdict');
   }
 
   // Handle queued events one at a time; events raised while one is handled (a run that fails at once) wait their turn.

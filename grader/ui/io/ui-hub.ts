@@ -11,9 +11,12 @@ import type { SessionView } from '../../watch/watch-session.ts';
 import { finishedStage, stageList, stateView, type UiSnapshot, type UiStageRun } from '../core/ui-snapshot.ts';
 import { stageHtml, type StageHtml } from '../core/stage-html.ts';
 import { caseCountsOf, readStageStatus } from '../../run/io/stage-status.ts';
+import { tracePhase } from '../../watch/io/phase-trace.ts';
 
-/** How long events gather before the tabs get the snapshot. */
-const PUBLISH_MS = 50;
+/** How long a run's events gather before the tabs get the snapshot: each one costs the tab a redraw, taken from the
+ *  cores the run grades on (at 50 ms the page trailed the terminal by 84 ms, scripts/ui-latency.ts); four a second still
+ *  reads as live. */
+const PUBLISH_MS = 250;
 
 /** A tab's live channel: called with each new snapshot. */
 export type Subscriber = (snapshot: UiSnapshot) => void;
@@ -44,6 +47,7 @@ export function createUiHub(options: { course: Course; courseDir: string; conten
       clearTimeout(timer);
       isQueued = false;
       for (const send of subscribers) send(snapshot);
+      if (!snapshot.isRunning) tracePhase('published');
       return;
     }
     if (isQueued) return;
@@ -57,7 +61,7 @@ export function createUiHub(options: { course: Course; courseDir: string; conten
   }
 
   // The list from the course the session holds (it reloads stages/ and cases/ when they change): reading the whole
-  // course again after every run took the CPU of a run on a busy machine (scripts/ui-latency.mjs).
+  // course again after every run took the CPU of a run on a busy machine (scripts/ui-latency.ts).
   async function refreshStages(): Promise<void> {
     const saved = await readStageStatus(options.courseDir);
     update({ stages: stageList(course.stages, caseCountsOf(course.cases), saved.stages) });

@@ -1,6 +1,7 @@
 import { join, relative, sep } from 'node:path';
 import { watch } from 'chokidar';
 import { isIgnoredPath, isSourcePath } from '../core/watch-paths.ts';
+import { tracePhase } from './phase-trace.ts';
 
 /** A debounced batch of file changes. */
 export type FileChanges = {
@@ -59,6 +60,7 @@ export async function watchCourseFiles(options: WatchFilesOptions): Promise<File
     const paths = [...pending];
     pending = new Set();
     if (paths.length === 0) return;
+    tracePhase('changes');
     const isCourseChange = paths.some((p) => contentDirs.some((d) => p.startsWith(d + sep)));
     options.onChanges({ paths, isCourseChange });
   };
@@ -66,6 +68,7 @@ export async function watchCourseFiles(options: WatchFilesOptions): Promise<File
     if (event === 'addDir' || event === 'unlinkDir') return;
     const rel = relativeToRoots(path, roots);
     if (rel === undefined || !isSourcePath(rel)) return;
+    if (pending.size === 0) tracePhase('file-event');
     pending.add(path);
     clearTimeout(quietTimer);
     quietTimer = setTimeout(flush, options.debounceMs ?? SAVE_DEBOUNCE_MS);
