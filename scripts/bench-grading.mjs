@@ -1,13 +1,23 @@
 // The grading part of `npm run bench`: how long `grade` takes for a class, measured on COPIES copies of the reference
-// (each its own submission folder), graded once plainly and once with --isolate, one after the other. Each run's own
+// (each its own submission folder), graded plainly, then with --isolate under each launcher the machine has
+// (bubblewrap, util-linux unshare: DISPATCH_LAB_ISOLATE_WITH), one after the other. Each run's own
 // throughput line ("graded N submissions (M cases) in …: X submissions/min, Y cases/s") is read back, and the figure is
 // turned into what a teacher plans with: minutes for a class of 30 and of 200 on one machine of this kind.
 import { spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-const SECTION = '## Grading a class';
+/** The heading of this part's section of bench/RESULTS.md. */
+export const GRADING_HEADING = '## Grading a class';
+const SECTION = GRADING_HEADING;
+
+/** The ways a class is graded: plainly, and isolated by each launcher. */
+const MODES = [
+  { label: '', flags: [], launcher: undefined },
+  { label: ', --isolate (bubblewrap)', flags: ['--isolate'], launcher: 'bwrap' },
+  { label: ', --isolate (util-linux unshare)', flags: ['--isolate'], launcher: 'unshare' },
+];
 
 // Run `grade` over the copies; resolves with its wall time, exit code and throughput line.
 function grade(cli, submissions, out, flags, env) {
@@ -33,17 +43,18 @@ export async function gradingBench({ cli, jobs, copies, stages, makeStudentDir, 
   const outDir = await mkdtemp(join(tmpdir(), 'dispatch-lab-bench-book-'));
   const rows = [];
   try {
-    for (const isolated of [false, true]) {
-      const flags = ['--jobs', String(jobs), ...stages.flatMap((s) => ['--stage', s]), ...(isolated ? ['--isolate'] : [])];
-      const run = await grade(cli, dirs, join(outDir, isolated ? 'isolated' : 'plain'), flags, env);
-      const label = `grade ${copies} copies of the reference${isolated ? ', --isolate' : ''}`;
+    for (const mode of MODES) {
+      const flags = ['--jobs', String(jobs), ...stages.flatMap((s) => ['--stage', s]), ...mode.flags];
+      const modeEnv = mode.launcher ? { ...env, DISPATCH_LAB_ISOLATE_WITH: mode.launcher } : env;
+      const run = await grade(cli, dirs, join(outDir, mode.launcher ?? 'plain'), flags, modeEnv);
+      const label = `grade ${copies} copies of the reference${mode.label}`;
       if (run.code !== 0 || !run.line) {
-        rows.push([label, 'n/a', `exit ${run.code}: ${run.stderr.trim().split('\n')[0] ?? ''}`.slice(0, 120), '', '']);
+        rows.push([label, 'n/a', `exit ${run.code}: ${run.stderr.trim().split('\n')[0] ?? ''}`.slice(0, 120), '', '', '']);
         continue;
       }
       const perSubmission = run.wall / copies;
       const rates = run.line.replace(/^.*: /, '');
-      rows.push([label, `${(run.wall / 1000).toFixed(1)} s`, rates, minutes(perSubmission * 30), minutes(perSubmission * 200)]);
+      rows.push([label, `${(run.wall / 1000).toFixed(1)} s`, `${Math.round(3_600_000 / perSubmission)}`, rates, minutes(perSubmission * 30), minutes(perSubmission * 200)]);
       console.log(`${label}: ${run.line}`);
     }
   } finally {
@@ -56,18 +67,5 @@ export async function gradingBench({ cli, jobs, copies, stages, makeStudentDir, 
 // The section of bench/RESULTS.md for the grading figures.
 export function gradingSection({ rows, table, about, copies, jobs, caseCount, stages, when }) {
   const part = stages.length > 0 ? ` (stages ${stages.join(', ')} only: BENCH_STAGES)` : ' (the whole course)';
-  return `${SECTION}\n\nWritten by scripts/bench.mjs (its grading part) on ${when}; ${copies} copies of the reference, ${caseCount} cases each${part}, --jobs ${jobs}, one machine.\n\n${table(rows)}\n\nThe class of 30 and of 200 are the per-submission time multiplied out (grade runs submissions one after another, each with --jobs cases at a time). Machine: ${about.join(' · ')}.\n`;
-}
-
-// bench/RESULTS.md with its grading section replaced (or added), the rest kept.
-export async function withGradingSection(path, section) {
-  let text = '';
-  try {
-    text = await readFile(path, 'utf8');
-  } catch {
-    text = '# Benchmark (npm run bench)\n';
-  }
-  const at = text.indexOf(SECTION);
-  const kept = (at === -1 ? text : text.slice(0, at)).trimEnd();
-  await writeFile(path, `${kept}\n\n${section}`);
+  return `${SECTION}\n\nWritten by scripts/bench.mjs (its grading part) on ${when}; ${copies} copies of the reference, ${caseCount} cases each${part}, --jobs ${jobs}, one machine.\n\n${table(rows)}\n\nSubmissions per hour, and the class of 30 and of 200, are the per-submission time of that run multiplied out on this one machine. Machine: ${about.join(' · ')}.\n`;
 }

@@ -9,7 +9,9 @@ import { cp, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-const SECTION = '## Similarity';
+/** The heading of this part's section of bench/RESULTS.md. */
+export const SIMILARITY_HEADING = '## Similarity';
+const SECTION = SIMILARITY_HEADING;
 
 // A small seeded generator (mulberry32), so that the same copies come out on every run.
 function random(seed) {
@@ -101,22 +103,6 @@ export async function similarityBench({ root, cli, jobs, copies, stage, env }) {
   }
 }
 
-// bench/RESULTS.md with its similarity section replaced (or added), the other sections kept where they are.
-export async function withSimilaritySection(path, section) {
-  let text = '# Benchmark (npm run bench)\n';
-  try {
-    text = await readFile(path, 'utf8');
-  } catch {
-    // No results yet: the section starts the file.
-  }
-  // Before the grading section when there is one: its writer keeps what comes before it and replaces the rest.
-  const found = text.indexOf(SECTION);
-  const at = found === -1 ? text.indexOf('## Grading a class') : found;
-  const end = at === -1 ? -1 : found === -1 ? at - 1 : text.indexOf('\n## ', at + SECTION.length);
-  const before = (at === -1 ? text : text.slice(0, at)).trimEnd();
-  const after = end === -1 ? '' : text.slice(end);
-  await writeFile(path, `${before}\n\n${section.trimEnd()}\n${after}`);
-}
 
 // The section of bench/RESULTS.md for the similarity figures.
 export function similaritySection({ rows, table, about, copies, made, jobs, when }) {

@@ -12,11 +12,13 @@
 //   - one case by kind (scripts/bench-cases.mjs): a bare `node -e 0`, a dispatch case and an mcp case, one at a time
 //     in rounds (medians); and the test suite: `npm run test:fast` (BENCH_SUITE=full adds `npm test`, =none skips it).
 //   - the library of known mistakes (scripts/bench-known.ts): its load, once per run, and the lookup per failing case.
-// BENCH_ONLY=grading runs only the grading part and replaces only its section of bench/RESULTS.md; BENCH_ONLY=cases
+//   - where the time goes (scripts/bench-breakdown.mjs): every case's bare process alone, wall and CPU, by stage and by kind.
+// BENCH_ONLY=grading runs only the grading part and replaces only its section of bench/RESULTS.md (BENCH_ONLY=breakdown
+// likewise for the breakdown); BENCH_ONLY=cases
 // prints only the per-case and watch figures and writes nothing; BENCH_ONLY=known prints only the known-mistakes figures.
 // BENCH_ONLY=similarity times `grade --similarity` over BENCH_SIMILAR_COPIES (default 200) perturbed copies of the
-// reference (scripts/bench-similarity.mjs) and replaces only its section of bench/RESULTS.md (the whole bench rewrites
-// the file without it: run this part after).
+// reference (scripts/bench-similarity.mjs) and replaces only its section of bench/RESULTS.md (the whole bench writes
+// its main table anew and keeps every section).
 // Knobs: BENCH_ROUNDS (shipped/floor pairs, default 1), BENCH_SAVES (default 10), BENCH_HELP (default 10),
 // BENCH_NAIVE_SAMPLE (default 30), BENCH_CASE_ROUNDS (default 15), BENCH_WATCH_STAGE (default register-tools), BENCH_STAGES (comma-separated: a part of
 // the course instead of the whole, for a quick look).
@@ -26,9 +28,11 @@ import { cp, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'n
 import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gradingBench, gradingSection, withGradingSection } from './bench-grading.mjs';
+import { GRADING_HEADING, gradingBench, gradingSection } from './bench-grading.mjs';
+import { breakdown, breakdownSection } from './bench-breakdown.mjs';
 import { caseCosts, suiteTime } from './bench-cases.mjs';
-import { similarityBench, similaritySection, withSimilaritySection } from './bench-similarity.mjs';
+import { SIMILARITY_HEADING, similarityBench, similaritySection } from './bench-similarity.mjs';
+import { sectionsOf, withSection } from './bench-sections.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 1);
@@ -221,12 +225,22 @@ function markdownTable(rows) {
 async function gradingPart(load, caseCount) {
   console.log(`bench: grading ${GRADE_COPIES} copies of the reference, plainly then isolated; this takes a while`);
   const rows = await gradingBench({ cli: CLI, jobs: JOBS, copies: GRADE_COPIES, stages: STAGES, makeStudentDir, env: PLAIN_ENV });
-  const header = ['what', 'wall', 'throughput', 'a class of 30', 'a class of 200'];
+  const header = ['what', 'wall', 'submissions per hour', 'throughput', 'a class of 30', 'a class of 200'];
   const table = markdownTable([header, ...rows]);
   console.log(`\n${table}`);
   const section = gradingSection({ rows: [header, ...rows], table: markdownTable, about: machine(load), copies: GRADE_COPIES, jobs: JOBS, caseCount, stages: STAGES, when: new Date().toISOString() });
   await mkdir(join(root, 'bench'), { recursive: true });
-  await withGradingSection(join(root, 'bench/RESULTS.md'), section);
+  await withSection(join(root, 'bench/RESULTS.md'), GRADING_HEADING, section);
+}
+
+// The breakdown part: every case alone, by stage and by kind; printed and written to its section of bench/RESULTS.md.
+async function breakdownPart(load, dir, bundle) {
+  console.log('bench: every case of the course alone, one after another (about 2 minutes)');
+  const result = await breakdown({ dir, bundle, cases: await courseCases(), env: CASE_ENV, rounds: CASE_ROUNDS });
+  const section = breakdownSection({ result, table: markdownTable, about: machine(load), when: new Date().toISOString() });
+  console.log(`\n${section}`);
+  await mkdir(join(root, 'bench'), { recursive: true });
+  await withSection(join(root, 'bench/RESULTS.md'), '## Where the time goes', section);
 }
 
 // The cost of the known-mistakes lookup: load (once per run) and lookup per failing case, from scripts/bench-known.ts.
@@ -254,8 +268,18 @@ if (ONLY === 'similarity') {
   const header = ['what', 'figure', 'target'];
   console.log(`\n${markdownTable([header, ...rows])}`);
   await mkdir(join(root, 'bench'), { recursive: true });
-  await withSimilaritySection(join(root, 'bench/RESULTS.md'), similaritySection({ rows: [header, ...rows], table: markdownTable, about: machine(load), copies, made, jobs: JOBS, when: new Date().toISOString() }));
+  await withSection(join(root, 'bench/RESULTS.md'), SIMILARITY_HEADING, similaritySection({ rows: [header, ...rows], table: markdownTable, about: machine(load), copies, made, jobs: JOBS, when: new Date().toISOString() }));
   console.log('\nwritten: the similarity section of bench/RESULTS.md');
+  process.exit(0);
+}
+if (ONLY === 'breakdown') {
+  const scratch = await makeStudentDir();
+  try {
+    await breakdownPart(load, scratch, await buildBundle(scratch));
+  } finally {
+    await rm(scratch, { recursive: true, force: true });
+  }
+  console.log('\nwritten: the breakdown section of bench/RESULTS.md');
   process.exit(0);
 }
 if (ONLY === 'cases') {
@@ -319,7 +343,10 @@ try {
   console.log(`\n${table}\n\n${about.join(' · ')}`);
   await mkdir(join(root, 'bench'), { recursive: true });
   const pairLines = pairs.map((p, i) => `- round ${i + 1}: shipped ${fmt(p.ours.wall)}, floor ${fmt(p.bare)}, ratio ${p.ratio.toFixed(2)}`);
-  await writeFile(join(root, 'bench/RESULTS.md'), `# Benchmark (npm run bench)\n\nWritten by scripts/bench.mjs on ${new Date().toISOString()}; ${cases.length} cases, --jobs ${JOBS}.\n\n${table}\n\nMachine: ${about.join(' · ')}.\n\nShipped and floor alternate; the ratio is the median of the per-round ratios:\n${pairLines.join('\n')}\n\nNaive is sampled: ${slow.sampled} cases spread over the course, run one after another with \`tsx program.ts\`, the mean extrapolated to all ${cases.length}.\n`);
+  // The parts' sections of the last run are kept after the new main table, each until its part runs again.
+  const earlier = existsSync(join(root, 'bench/RESULTS.md')) ? sectionsOf(readFileSync(join(root, 'bench/RESULTS.md'), 'utf8')) : [];
+  await writeFile(join(root, 'bench/RESULTS.md'), `# Benchmark (npm run bench)\n\nWritten by scripts/bench.mjs on ${new Date().toISOString()}; ${cases.length} cases, --jobs ${JOBS}.\n\n${table}\n\nMachine: ${about.join(' · ')}.\n\nShipped and floor alternate; the ratio is the median of the per-round ratios:\n${pairLines.join('\n')}\n\nNaive is sampled: ${slow.sampled} cases spread over the course, run one after another with \`tsx program.ts\`, the mean extrapolated to all ${cases.length}.\n${earlier.map((section) => `\n${section}\n`).join('')}`);
+  await breakdownPart(load, dir, bundle);
   // BENCH_GRADE_COPIES=0: no grading part (it takes about 40 minutes); RESULTS.md then has no grading section.
   if (GRADE_COPIES > 0) await gradingPart(load, cases.length);
   console.log('\nwritten: bench/RESULTS.md');

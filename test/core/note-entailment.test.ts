@@ -76,6 +76,9 @@ const ORDER: Row[] = [
   ['reordered by id, and a field differs too', { items: [{ id: 'a', v: 1 }, { id: 'b', v: 2 }] }, { items: [{ id: 'b', v: 2 }, { id: 'a', v: 3 }] }, /^note: the items are in another order, and some of them differ besides/],
   ['sorted as localeCompare sorts: the cause follows', content('B.txt\na.txt\n'), content('a.txt\nB.txt\n'), /localeCompare/],
   ['the same lines in another order, not sorted', content('a\nb\nc'), content('c\na\nb'), /^note: the same lines in another order$/],
+  ['one result moved while one is missing: the observation only', content('a', 'b', 'c'), content('b', 'a'), /^note: the result expected at \[0\] is at \[1\], and other results differ besides$/],
+  ['one result moved while another differs: the observation only', { results: [{ content: 'no match', is_error: true }, { content: 'ok' }, { content: 'v1' }] }, { results: [{ content: 'ok' }, { content: 'no match', is_error: true }, { content: 'v2' }] }, /^note: the result expected at \[0\] is at \[1\], and other results differ besides$/],
+  ['one result moved while another differs: no order cause', { results: [{ content: 'no match', is_error: true }, { content: 'ok' }, { content: 'v1' }] }, { results: [{ content: 'ok' }, { content: 'no match', is_error: true }, { content: 'v2' }] }, { not: /check the order/ }],
 ];
 
 describe.each<[string, Row[]]>([

@@ -165,11 +165,15 @@ const reordered: ShapeCheck = (m, all) => {
   return inside ? `note: the ${name} are in another order, and some of them differ besides: ${rule}` : `note: the same ${name} in another order: ${rule}`;
 };
 
-// Only an element the alignment found at another index (the observation, and where to look).
-const moved: ShapeCheck = (m) => {
+// Only an element the alignment found at another index: the observation, never a cause. A moved element comes with
+// others missing, extra or changed (were they all merely moved, the array would be "reordered"), and it may sit
+// elsewhere only because those came out wrong (a call that should have failed succeeded), so no order is blamed.
+const moved: ShapeCheck = (m, all) => {
   if (m.kind !== 'moved') return undefined;
   const at = /\[(\d+)\]$/.exec(m.path)?.[1] ?? '?';
-  return `note: the ${elementNoun(m.path, m.expected)} expected at [${at}] is at [${m.from}]: check the order in which the ${arrayName(m.path)} are added`;
+  const array = m.path.replace(/\[\d+\]$/, '');
+  const besides = all.some((x) => x.kind !== 'moved' && x.path.startsWith(`${array}[`));
+  return `note: the ${elementNoun(m.path, m.expected)} expected at [${at}] is at [${m.from}]${besides ? `, and other ${arrayName(m.path)} differ besides` : ''}`;
 };
 
 // Only a missing or extra element of an array matched by an identity field, named by it.
