@@ -59,7 +59,9 @@ export type FailureBlock = {
 // hint, and how to reproduce it.
 export function failureBlock(result: CaseResult, stage: Stage): FailureBlock {
   const mismatches = mismatchesOf(result.verdict);
-  const { note, mistake, known, knownHints } = failureAnswer(result, stage);
+  const { note, mistake, known, knownHints: allKnownHints } = failureAnswer(result, stage);
+  // The mistake's own hint comes first, the case's after it; a known hint that says what the case's says is not repeated.
+  const knownHints = allKnownHints?.filter((h) => h !== result.case.hint);
   const stderr = result.run?.stderr.trimEnd() ?? '';
   const timeoutMs = result.verdict.status === 'timeout' ? result.verdict.timeoutMs : undefined;
   return {
@@ -76,7 +78,7 @@ export function failureBlock(result: CaseResult, stage: Stage): FailureBlock {
     ...(note ? { note: safeText(note) } : {}),
     ...(mistake ? { mistake } : {}),
     ...(known ? { known } : {}),
-    ...(knownHints ? { knownHints } : {}),
+    ...(knownHints && knownHints.length > 0 ? { knownHints } : {}),
     ...(result.isNew ? { isNew: NEW_CASE_LINE } : {}),
     hint: result.case.hint,
     reproduce: reproduceCommand(result.case, stage, timeoutMs),

@@ -182,6 +182,13 @@ describe('a failure a known mistake explains', () => {
     // Without it, the guess is shown.
     expect(failureDetails(result(caseOf('numbers', 1), offByOne), stage, paint)).toContain('likely mistake: Line numbers start at 1.');
   });
+  it('shows the mistake\'s hint before the case\'s, and only once when the two say the same', () => {
+    const text = failureDetails({ ...result(caseOf('numbers', 1), offByOne), known }, stage, paint);
+    expect(text.indexOf('  its hint: Start counting at 1.')).toBeLessThan(text.indexOf('  hint: the hint of numbers'));
+    const same = failureDetails({ ...result(caseOf('numbers', 1, { hint: 'Start counting at 1.' }), offByOne), known }, stage, paint);
+    expect(same).not.toContain('its hint:');
+    expect(same.split('\n').filter((l) => l.includes('Start counting at 1.'))).toEqual(['  hint: Start counting at 1.']);
+  });
   it('labels a case new since the last pass', () => {
     const text = failureDetails({ ...result(caseOf('numbers', 1), offByOne), isNew: true }, stage, paint);
     expect(text.split('\n')[1]).toBe('  new: new since you passed this stage: the course added this case after your last pass');
