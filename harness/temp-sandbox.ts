@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { SANDBOX_DIR_PREFIX } from './temp-names.ts';
 
 // Why a sandbox path cannot be written, or undefined when it names a file inside the sandbox
 // (the grader's `validate` rejects the same paths in case files).
@@ -30,7 +31,7 @@ export async function withTempSandbox<R>(files: Record<string, string>, use: (ro
     if (problem) throw new Error(`sandbox path ${JSON.stringify(name)} ${problem}: a sandbox path must name a file inside the sandbox (or, ending in "/" with the value "", an empty directory)`);
   }
   // The real path, so that symlink checks and messages agree (macOS's /var is /private/var).
-  const root = await fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), 'dispatch-')));
+  const root = await fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), SANDBOX_DIR_PREFIX)));
   try {
     for (const [name, text] of Object.entries(files)) {
       const dir = emptyDirectoryOf(name, text);

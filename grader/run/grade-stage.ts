@@ -90,7 +90,7 @@ export async function runStage(planned: PlannedStage, bundlePath: string, option
   );
   if (probe.crash) return problemStage(planned, describeStartCrash(probe.crash), `program.ts crashes at start: ${crashLine(probe.crash)}`);
   const ran = results.map((r, i) => r ?? { case: cases[i] as Case, verdict: { status: 'skip', reason: '--bail: stopped at the first failure' } as Verdict, durationMs: 0 });
-  // A known mistake is named only where every case of the stage that ran agrees with it.
+  // A known mistake is named only where the cases of the stage that ran are exactly its own: the same failing set, its prints.
   const all = ran.some((r) => r.known) ? consistentKnown(ran, options.knownMistakes?.(stage.slug), stage.slug) : ran;
   return { stage, status: stageStatus(all), cases: all };
 }

@@ -47,6 +47,19 @@ describe(KNOWN_MISTAKES_FILE, () => {
     expect(known?.stale.map((s) => s.slug)).toEqual([]);
   });
 
+  it('holds each mutant\'s whole failing set: sorted, every case with its print among them, none both failed and unsure', () => {
+    const problems: string[] = [];
+    for (const [stage, table] of Object.entries(library?.stages ?? {})) {
+      for (const [name, mistake] of Object.entries(table.mistakes)) {
+        const printed = Object.entries(table.cases).filter(([, byPrint]) => Object.values(byPrint).some((names) => names.includes(name))).map(([key]) => key);
+        if (mistake.fails.join() !== [...mistake.fails].sort().join()) problems.push(`${stage}/${name}: fails is not sorted`);
+        for (const key of printed.filter((k) => !mistake.fails.includes(k))) problems.push(`${stage}/${name}: prints on ${key}, which is not in its fails`);
+        for (const key of (mistake.unsure ?? []).filter((k) => mistake.fails.includes(k))) problems.push(`${stage}/${name}: ${key} is both failed and unsure`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
   it('names every mutant on at least one case of its stage, with its own description, but those it cannot (UNNAMED)', () => {
     const unnamed: string[] = [];
     for (const [stage, list] of variants) {

@@ -5,8 +5,11 @@ import type { CaseResult, Verdict } from '../../grader/course/core/types.ts';
 
 const FAIL: Verdict = { status: 'fail', failures: [] };
 const PASS: Verdict = { status: 'pass' };
+const SKIP: Verdict = { status: 'skip', reason: 'bail' };
+const CUT_SHORT: Verdict = { status: 'timeout', timeoutMs: 10, cutShort: { call: 'view', cases: 2 } };
+const TIMEOUT: Verdict = { status: 'timeout', timeoutMs: 10 };
 
-// A result of case `file` of the view stage, naming the given known mistakes.
+// A result of case `file` of the view stage, naming the given known mistakes (as the per-case lookup found them).
 function result(file: string, verdict: Verdict, known: string[] = [], extra: Partial<CaseResult['case']> = {}): CaseResult {
   return {
     case: { name: file, hint: 'h', input: {}, expect: {}, stage: 'view', file: `cases/view/${file}.json`, ...extra },
@@ -16,36 +19,62 @@ function result(file: string, verdict: Verdict, known: string[] = [], extra: Par
   };
 }
 
-// The library: mutant `a` prints something recorded on cases one and two, `b` only on one (where it prints what `a` does).
+// The library of a stage with cases one to four:
+// a fails one and two, printing f1 and f2; b fails only one, printing f1 too;
+// c and d both fail only three and print the same f3; e fails four (f4) and crashed on two (a failing case without a
+// print); f fails four printing f4 as well, and one of its two recording runs also failed one (unsure).
 const table: StageKnownMistakes = {
   hash: 'h',
-  mistakes: { a: { description: 'a mistake' }, b: { description: 'b mistake' } },
-  cases: { one: { f1: ['a', 'b'] }, two: { f2: ['a'] } },
+  mistakes: {
+    a: { description: 'a mistake', fails: ['one', 'two'] },
+    b: { description: 'b mistake', fails: ['one'] },
+    c: { description: 'c mistake', fails: ['three'] },
+    d: { description: 'd mistake', fails: ['three'] },
+    e: { description: 'e mistake', fails: ['four', 'two'] },
+    f: { description: 'f mistake', fails: ['four'], unsure: ['one'] },
+  },
+  cases: { one: { f1: ['a', 'b'] }, two: { f2: ['a'] }, three: { f3: ['c', 'd'] }, four: { f4: ['e', 'f'] } },
 };
 const named = (results: CaseResult[]) => results.map((r) => (r.known ?? []).map((k) => k.id));
+// The stage's four results, case one to four, with the given verdicts and names.
+const stage = (...cases: [Verdict, string[]?][]) => cases.map(([verdict, known], i) => result(['one', 'two', 'three', 'four'][i] as string, verdict, known));
 
-describe('consistentKnown', () => {
+describe('consistentKnown: a mistake is named only when the failing cases are exactly its own', () => {
   it.each<[string, CaseResult[], string[][]]>([
-    ['keeps a mistake every case agrees with (and one only one case records)', [result('one', FAIL, ['a', 'b']), result('two', FAIL, ['a'])], [['view/a', 'view/b'], ['view/a']]],
-    ['drops a mistake whose other case the program passes', [result('one', FAIL, ['a', 'b']), result('two', PASS)], [['view/b'], []]],
-    ['drops a mistake whose other case the program fails differently', [result('one', FAIL, ['a', 'b']), result('two', FAIL)], [['view/b'], []]],
-    ['does not count a case that did not run (skipped)', [result('one', FAIL, ['a', 'b']), result('two', { status: 'skip', reason: 'bail' })], [['view/a', 'view/b'], []]],
-    ['does not count a case cut short', [result('one', FAIL, ['a']), result('two', { status: 'timeout', timeoutMs: 10, cutShort: { call: 'view', cases: 2 } })], [['view/a'], []]],
-    ['does not count a private case (never looked up)', [result('one', FAIL, ['a']), result('two', PASS, [], { private: true })], [['view/a'], []]],
-    ['does not count a case left out of the run (--case)', [result('one', FAIL, ['a'])], [['view/a']]],
+    ['equal set, equal prints: named (b is not: the program fails two, which b passes)', stage([FAIL, ['a', 'b']], [FAIL, ['a']], [PASS], [PASS]), [['view/a'], ['view/a'], [], []]],
+    ['a superset of the set (three fails as well): not named', stage([FAIL, ['a', 'b']], [FAIL, ['a']], [FAIL], [PASS]), [[], [], [], []]],
+    ['a superset whose extra case times out: not named', stage([FAIL, ['a', 'b']], [FAIL, ['a']], [TIMEOUT], [PASS]), [[], [], [], []]],
+    ['a subset of a\'s set (two passes): a not named, b (exactly one) is', stage([FAIL, ['a', 'b']], [PASS], [PASS], [PASS]), [['view/b'], [], [], []]],
+    ['equal set, but two prints otherwise than a: not named', stage([FAIL, ['a', 'b']], [FAIL], [PASS], [PASS]), [[], [], [], []]],
+    ['a failing case without a recorded print needs only to fail: e named', stage([PASS], [FAIL], [PASS], [FAIL, ['e', 'f']]), [[], [], [], ['view/e']]],
+    ['two mistakes that both match are both kept', stage([PASS], [PASS], [FAIL, ['c', 'd']], [PASS]), [[], [], ['view/c', 'view/d'], []]],
+    ['a case the recording runs disagreed on is left out: f named whether one fails or passes', stage([FAIL], [PASS], [PASS], [FAIL, ['e', 'f']]), [[], [], [], ['view/f']]],
+    ['… but not the other cases: f is not named when two fails too', stage([PASS], [FAIL], [FAIL], [FAIL, ['e', 'f']]), [[], [], [], []]],
+    ['a skipped case is not compared', stage([FAIL, ['a', 'b']], [SKIP], [PASS], [PASS]), [['view/a', 'view/b'], [], [], []]],
+    ['a case cut short is not compared', stage([FAIL, ['a', 'b']], [CUT_SHORT], [PASS], [PASS]), [['view/a', 'view/b'], [], [], []]],
+    ['a private case is not compared', [result('one', FAIL, ['a', 'b']), result('two', FAIL, [], { private: true }), result('three', PASS), result('four', PASS)], [['view/a', 'view/b'], [], [], []]],
+    ['with --case only some cases ran: compared on those (two alone: a)', [result('two', FAIL, ['a'])], [['view/a']]],
+    ['with --case only some cases ran: compared on those (one alone: a and b)', [result('one', FAIL, ['a', 'b'])], [['view/a', 'view/b']]],
   ])('%s', (_what, results, expected) => {
     expect(named(consistentKnown(results, table, 'view'))).toEqual(expected);
   });
 
   it('leaves the results as they are without a library or a known mistake', () => {
-    const results = [result('one', FAIL, ['a']), result('two', PASS)];
+    const results = stage([FAIL, ['b']], [PASS], [PASS], [PASS]);
     expect(consistentKnown(results, undefined, 'view')).toBe(results);
-    const none = [result('one', FAIL), result('two', PASS)];
+    const none = stage([FAIL], [PASS], [PASS], [PASS]);
     expect(consistentKnown(none, table, 'view')).toBe(none);
   });
 
-  it('drops the known field of a result whose every mistake is dropped', () => {
-    const [first] = consistentKnown([result('one', FAIL, ['a']), result('two', PASS)], table, 'view');
+  it('drops the known field of a result whose every mistake is dropped, and keeps a result whose every mistake holds', () => {
+    const results = stage([FAIL, ['a', 'b']], [PASS], [PASS], [PASS]);
+    const [first] = consistentKnown([results[0] as CaseResult, result('two', FAIL), result('three', PASS)], table, 'view');
     expect(first).not.toHaveProperty('known');
+    const [kept] = consistentKnown([result('three', FAIL, ['c', 'd'])], table, 'view');
+    expect(kept?.known?.map((k) => k.id)).toEqual(['view/c', 'view/d']);
+  });
+
+  it('names no mistake the table does not hold', () => {
+    expect(named(consistentKnown([result('one', FAIL, ['gone'])], table, 'view'))).toEqual([[]]);
   });
 });

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { canonicalOutput, canonicalValue, fingerprintOf, fnv1a64, MATCHED, maskTempPaths, TEMP_DIR } from '../../grader/known/core/fingerprint.ts';
 import type { RunResult } from '../../grader/course/core/types.ts';
+import { CASE_DIR_PREFIX } from '../../grader/sandbox/core/temp-names.ts';
+import { SANDBOX_DIR_PREFIX } from '../../harness/temp-names.ts';
 
 // The FNV-1a 64 of the bytes, the slow way (BigInt, the definition as written), to check the 32-bit halves against.
 function fnvByDefinition(text: string): string {
@@ -28,7 +30,24 @@ describe('maskTempPaths', () => {
     ['at /private/var/folders/xy/z1/T/tmp-9/x', `at ${TEMP_DIR}/x`],
     ['no path here', 'no path here'],
     ['"/tmp/a" and "/tmp/b"', `"${TEMP_DIR}" and "${TEMP_DIR}"`],
+    // A case's temp dir, the harness's sandbox in it (mkdtemp's six characters), wherever the grader's temp root is.
+    [`open '/tmp/${CASE_DIR_PREFIX}4026531836.77-Ab12Cd/${SANDBOX_DIR_PREFIX}x9Y8z7/a.txt'`, `open '${TEMP_DIR}/a.txt'`],
+    [`/tmp/${CASE_DIR_PREFIX}1.2-Ab12Cd/${SANDBOX_DIR_PREFIX}x9Y8z7`, TEMP_DIR],
+    [`cwd: /work/tmp/${CASE_DIR_PREFIX}1.2-Ab12Cd/${SANDBOX_DIR_PREFIX}x9Y8z7/src (and /home)`, `cwd: ${TEMP_DIR}/src (and /home)`],
+    [`/private/var/folders/xy/z1/T/${CASE_DIR_PREFIX}1.2-Ab12Cd/${SANDBOX_DIR_PREFIX}x9Y8z7/a`, `${TEMP_DIR}/a`],
+    [`a /var/t/${CASE_DIR_PREFIX}1.2-Ab12Cd b /tmp/${CASE_DIR_PREFIX}1.2-Zz99Zz/${SANDBOX_DIR_PREFIX}111111`, `a ${TEMP_DIR} b ${TEMP_DIR}`],
+    // A name in the sandbox that only looks like one: not six characters, so it stays.
+    [`/tmp/x/${SANDBOX_DIR_PREFIX}notes/a and /tmp/x/${SANDBOX_DIR_PREFIX}abcdefg/a`, `${TEMP_DIR}/${SANDBOX_DIR_PREFIX}notes/a and ${TEMP_DIR}/${SANDBOX_DIR_PREFIX}abcdefg/a`],
+    ['src/a.ts: no temp folder', 'src/a.ts: no temp folder'],
   ])('%j', (text, masked) => expect(maskTempPaths(text)).toBe(masked));
+  it.each([
+    ['many slashes', '/a'.repeat(200_000)],
+    ['many case folder names', `/${CASE_DIR_PREFIX}x`.repeat(20_000)],
+    ['many temp roots', '/tmp/a'.repeat(60_000)],
+  ])('masks a long string of %s in one pass (no backtracking that grows with its square)', (_, text) => {
+    // A check on the work done, not on time: a quadratic walk over 400 kB would take minutes, so any finish passes.
+    expect(maskTempPaths(text).length).toBeLessThanOrEqual(text.length);
+  });
 });
 
 describe('canonicalValue', () => {

@@ -11,8 +11,9 @@ const theCase: Case = { name: 'Echo', hint: 'h', input: {}, expect: { stdout: { 
 const trimmed = run('{"results":[{"content":"h"}]}');
 const print = fingerprintOf(theCase.expect, trimmed) as string;
 
-function variant(name: string, prints: Record<string, string>): VariantPrints {
-  return { name, description: `the ${name} mistake`, prints };
+// A variant's recording run: the cases with a print, and the cases it failed (by default those with a print).
+function variant(name: string, prints: Record<string, string>, fails: string[] = Object.keys(prints)): VariantPrints {
+  return { name, description: `the ${name} mistake`, fails, prints };
 }
 
 describe('stageTable', () => {
@@ -24,6 +25,18 @@ describe('stageTable', () => {
     expect(Object.keys(table.mistakes)).toEqual(['a', 'b']);
     expect(table.hash).toBe('h1');
   });
+  it('keeps the cases both runs failed, sorted, those only one failed as unsure, whether or not a print was kept', () => {
+    const first = [variant('a', { roundtrip: 'p1' }, ['roundtrip', 'crash', 'slow']), variant('b', { roundtrip: 'p1' })];
+    const second = [variant('a', { roundtrip: 'p2' }, ['slow', 'roundtrip', 'crash', 'racy']), variant('b', { roundtrip: 'p1' })];
+    const table = stageTable('h', first, second);
+    expect(table.mistakes.a).toEqual({ description: 'the a mistake', fails: ['crash', 'roundtrip', 'slow'], unsure: ['racy'] });
+    expect(table.mistakes.b).toEqual({ description: 'the b mistake', fails: ['roundtrip'] });
+    expect(table.cases).toEqual({ roundtrip: { p1: ['b'] } });
+  });
+  it('keeps a variant\'s failing set though its fingerprint is dropped for being shared by too many', () => {
+    const many = Array.from({ length: MAX_MISTAKES_PER_FINGERPRINT + 1 }, (_, i) => variant(`v${i}`, { roundtrip: 'same' }));
+    expect(stageTable('h', many, many).mistakes.v0?.fails).toEqual(['roundtrip']);
+  });
   it(`drops a fingerprint more than ${MAX_MISTAKES_PER_FINGERPRINT} variants print`, () => {
     const many = Array.from({ length: MAX_MISTAKES_PER_FINGERPRINT + 1 }, (_, i) => variant(`v${i}`, { roundtrip: 'same' }));
     expect(stageTable('h', many, many).cases).toEqual({});
@@ -33,8 +46,8 @@ describe('stageTable', () => {
 });
 
 describe('knownMistakesOf', () => {
-  const table = { hash: 'h', mistakes: { 'text-trimmed': { description: 'the text is trimmed', hint: 'hand it back as it is' } }, cases: { roundtrip: { [print]: ['text-trimmed'] } } };
-  it('names the mistake whose output equals the received one', () => {
+  const table = { hash: 'h', mistakes: { 'text-trimmed': { description: 'the text is trimmed', hint: 'hand it back as it is', fails: ['roundtrip'] } }, cases: { roundtrip: { [print]: ['text-trimmed'] } } };
+  it('names the mistake whose output equals the received one (its description and hint, not its failing set)', () => {
     expect(knownMistakesOf(table, theCase, trimmed)).toEqual([{ id: 'echo/text-trimmed', description: 'the text is trimmed', hint: 'hand it back as it is' }]);
   });
   it.each<[string, Parameters<typeof knownMistakesOf>]>([

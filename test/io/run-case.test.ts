@@ -5,6 +5,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCase, type RunRequest } from '../../grader/run/io/run-case.ts';
 import { leftoversOf } from '../leftovers.ts';
+import { maskTempPaths, TEMP_DIR } from '../../grader/known/core/fingerprint.ts';
+import { SANDBOX_DIR_PREFIX } from '../../harness/temp-names.ts';
 
 // runCase against tiny programs named by behaviour (plain .mjs files stand in for a built bundle).
 
@@ -21,6 +23,8 @@ const programs: Record<string, string> = {
   // after that, so the grader never kills it before it escaped (which left nothing holding stdout: a flaky test).
   'unfindable-orphan.mjs': `import { spawn } from 'node:child_process'; const child = spawn('setsid', ['-f', 'env', '-i', 'bash', '-c', 'echo ready >&3; exec -a "$0" sleep 24', \`sleep 24 \${process.cwd()}/\`], { stdio: ['ignore', 'inherit', 'inherit', 'pipe'] }); child.stdio[3].once('data', () => { process.stdout.write('bye'); process.exit(0); });`,
   'print-env.mjs': `process.stdout.write(JSON.stringify(process.env));`,
+  // The temp names a program can print: os.tmpdir() (the case's temp dir) and a sandbox made in it as the harness makes one.
+  'print-temp-names.mjs': `import fs from 'node:fs'; import os from 'node:os'; import path from 'node:path'; const root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), ${JSON.stringify(SANDBOX_DIR_PREFIX)}))); process.stdout.write(\`\${os.tmpdir()} \${root} open '\${root}/a.txt'\`); fs.rmSync(root, { recursive: true });`,
   'flood.mjs': `import { writeSync } from 'node:fs'; const b = Buffer.alloc(1 << 20, 'z'); for (let i = 0; i < 20; i++) writeSync(1, b);`,
 };
 
@@ -94,6 +98,13 @@ describe('runCase', () => {
     expect(env).toMatchObject({ HOME: seenDir, TMPDIR: seenDir, TZ: 'UTC', LANG: 'C.UTF-8', LC_ALL: 'C.UTF-8' });
     expect(Object.keys(env).sort()).toEqual(['DISPATCH_LAB_RUN', 'HOME', 'LANG', 'LC_ALL', 'NO_COLOR', 'PATH', 'TMPDIR', 'TZ']);
     expect(existsSync(seenDir)).toBe(false);
+  });
+
+  it('gives temp names the fingerprint masks: the case\'s temp dir and the harness\'s sandbox in it read the same on every run', async () => {
+    const [first, second] = [await runCase(request('print-temp-names.mjs')), await runCase(request('print-temp-names.mjs'))];
+    expect(first?.stdout).not.toBe(second?.stdout);
+    expect(maskTempPaths(first?.stdout ?? '')).toBe(`${TEMP_DIR} ${TEMP_DIR} open '${TEMP_DIR}/a.txt'`);
+    expect(maskTempPaths(second?.stdout ?? '')).toBe(maskTempPaths(first?.stdout ?? ''));
   });
 
   it('keeps the temp dir when asked', async () => {

@@ -3,18 +3,52 @@
 import type { Expectation, RunResult } from '../../course/core/types.ts';
 import { isMatcher, matches } from '../../judge/core/matchers.ts';
 import { parseStdout } from '../../judge/core/parse-stdout.ts';
+import { CASE_DIR_PREFIX } from '../../sandbox/core/temp-names.ts';
+import { SANDBOX_DIR_PREFIX } from '../../../harness/temp-names.ts';
 
 /** What a value stands as where the case's expectation is a matcher the value satisfies. */
 export const MATCHED = '<matched>';
 /** What a host temp folder stands as in a string (its name differs on every run). */
 export const TEMP_DIR = '<tmp>';
 
-// A temp folder's own name (/tmp/<name>, macOS's /private/var/folders/…/T/<name>); what is under it stays.
-const TEMP_PATH = /(?:\/private)?(?:\/var\/folders\/[^/\s"']+\/[^/\s"']+\/T|\/tmp)\/[^/\s"'`:]+/g;
+// A character of a path in a message (white space, a quote or a colon ends one), and of one of its names (a "/" too).
+const PATH_CHAR = String.raw`[^\s"'\`:]`;
+const NAME_CHAR = String.raw`[^/\s"'\`:]`;
+// A folder's name as mkdtemp ends it: six random letters and digits, and the name ends there.
+const MADE = `[A-Za-z0-9]{6}(?!${NAME_CHAR})`;
+// The harness's sandbox inside a temp folder (harness/temp-sandbox.ts), when the path goes on into it.
+const SANDBOX = `(?:/${escaped(SANDBOX_DIR_PREFIX)}${MADE})?`;
+// A case's temp folder (run-case.ts), wherever the grader's temp root is; what comes before it is found by hand (caseDirs).
+const CASE_DIR = new RegExp(`/${escaped(CASE_DIR_PREFIX)}${NAME_CHAR}+${SANDBOX}`, 'g');
+// A folder in the host's temp root (/tmp/<name>, macOS's /private/var/folders/…/T/<name>), the sandbox in it too; what is under it stays.
+const TEMP_PATH = new RegExp(`(?:/private)?(?:/var/folders/${NAME_CHAR}+/${NAME_CHAR}+/T|/tmp)/${NAME_CHAR}+${SANDBOX}`, 'g');
+const IS_PATH_CHAR = new RegExp(PATH_CHAR);
 
-// A string with every host temp folder masked.
+// `text` with its characters that a regular expression reads as operators escaped.
+function escaped(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+// `text` with every path through a case's temp folder masked up to that folder (its sandbox too): the path starts at
+// the first "/" of its run of path characters. Walked back by hand, never past the last mask, so that the cost stays
+// linear in the text's length whatever it holds.
+function caseDirs(text: string): string {
+  let out = '';
+  let last = 0;
+  for (const match of text.matchAll(CASE_DIR)) {
+    let start = match.index;
+    while (start > last && IS_PATH_CHAR.test(text[start - 1] as string)) start--;
+    start = text.indexOf('/', start);
+    out += text.slice(last, start) + TEMP_DIR;
+    last = match.index + match[0].length;
+  }
+  return last === 0 ? text : out + text.slice(last);
+}
+
+// A string with every host temp folder masked: a case's temp folder wherever it is, any folder in /tmp (or macOS's
+// temp root), and the harness's sandbox in either.
 export function maskTempPaths(text: string): string {
-  return text.replace(TEMP_PATH, TEMP_DIR);
+  return caseDirs(text).replace(TEMP_PATH, TEMP_DIR);
 }
 
 // The received value in canonical form: keys sorted, values that satisfy the expectation's matcher at their path

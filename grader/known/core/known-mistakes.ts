@@ -7,7 +7,7 @@ import { fingerprintOf } from './fingerprint.ts';
 /** Where the library ships, relative to the content root. */
 export const KNOWN_MISTAKES_FILE = 'cases/known-mistakes.json';
 /** The format of the file; a change of normalisation bumps it, which makes every stage stale. */
-export const KNOWN_MISTAKES_VERSION = 1;
+export const KNOWN_MISTAKES_VERSION = 2;
 /** How many mistakes one fingerprint may name; an output more variants than this print says too little to teach, and is not kept. */
 export const MAX_MISTAKES_PER_FINGERPRINT = 3;
 /** The size the shipped file stays within (test/known/known-mistakes-file.test.ts holds it). */
@@ -15,12 +15,24 @@ export const KNOWN_MISTAKES_BUDGET_BYTES = 256 * 1024;
 
 export type { KnownMistake };
 
+/** One mistake of a stage's table: what it is, and the whole set of the stage's cases its variant fails. */
+export type RecordedMistake = {
+  /** Its `// Mutant:` line. */
+  description: string;
+  /** Its `// Hint:` line, when it has one. */
+  hint?: string;
+  /** The keys of the cases both recording runs failed (any verdict but pass: wrong output, crash, timeout), sorted. */
+  fails: string[];
+  /** The keys of the cases one recording run failed and the other passed (timing), sorted; absent when none. */
+  unsure?: string[];
+};
+
 /** One stage's part of the library. */
 export type StageKnownMistakes = {
   /** A hash of everything the fingerprints depend on (see grader/known/io/stage-hash.ts); a stage whose hash differs is stale. */
   hash: string;
   /** The stage's mistakes by variant name. */
-  mistakes: Record<string, { description: string; hint?: string }>;
+  mistakes: Record<string, RecordedMistake>;
   /** By case file name (without `.json`): fingerprint → the names of the variants that print it (sorted, at most MAX_MISTAKES_PER_FINGERPRINT). */
   cases: Record<string, Record<string, string[]>>;
 };
@@ -48,21 +60,40 @@ export function knownMistakesOf(table: StageKnownMistakes | undefined, testCase:
   const names = fingerprint === undefined ? undefined : byPrint[fingerprint];
   return (names ?? []).flatMap((name) => {
     const mistake = table.mistakes[name];
-    return mistake ? [{ id: `${testCase.stage}/${name}`, ...mistake }] : [];
+    return mistake ? [{ id: `${testCase.stage}/${name}`, description: mistake.description, ...(mistake.hint ? { hint: mistake.hint } : {}) }] : [];
   });
 }
 
-/** A variant's fingerprints on the cases it fails, as one recording run saw them. */
-export type VariantPrints = { name: string; description: string; hint?: string; prints: Record<string, string> };
+/** What one recording run saw of a variant: the cases it failed, and the fingerprints of those that have one. */
+export type VariantPrints = {
+  name: string;
+  description: string;
+  hint?: string;
+  /** The keys of every case the run did not pass. */
+  fails: string[];
+  /** By case key, the fingerprint of what it printed on a failing case (absent where the run has none: crash, timeout). */
+  prints: Record<string, string>;
+};
+
+// The sorted keys in one list and the other, and those in only one of them.
+function agreement(first: readonly string[], second: readonly string[]): { both: string[]; either: string[] } {
+  const inSecond = new Set(second);
+  const both = [...new Set(first)].filter((key) => inSecond.has(key)).sort();
+  const either = [...new Set([...first, ...second])].filter((key) => !both.includes(key)).sort();
+  return { both, either };
+}
 
 // One stage's table from its variants' runs (each variant recorded twice: only what both runs agree on is kept, so
-// nothing depends on timing or temp names); a fingerprint shared by more than MAX_MISTAKES_PER_FINGERPRINT variants is dropped.
+// nothing depends on timing or temp names; a case one run failed and the other passed is unsure); a fingerprint shared
+// by more than MAX_MISTAKES_PER_FINGERPRINT variants is dropped.
 export function stageTable(hash: string, first: readonly VariantPrints[], second: readonly VariantPrints[]): StageKnownMistakes {
   const cases: Record<string, Record<string, string[]>> = {};
   const mistakes: StageKnownMistakes['mistakes'] = {};
   for (const variant of [...first].sort((a, b) => (a.name < b.name ? -1 : 1))) {
-    mistakes[variant.name] = { description: variant.description, ...(variant.hint ? { hint: variant.hint } : {}) };
-    const again = second.find((v) => v.name === variant.name)?.prints ?? {};
+    const rerun = second.find((v) => v.name === variant.name);
+    const { both, either } = agreement(variant.fails, rerun?.fails ?? []);
+    mistakes[variant.name] = { description: variant.description, ...(variant.hint ? { hint: variant.hint } : {}), fails: both, ...(either.length > 0 ? { unsure: either } : {}) };
+    const again = rerun?.prints ?? {};
     for (const [file, print] of Object.entries(variant.prints).sort(([a], [b]) => (a < b ? -1 : 1))) {
       if (again[file] !== print) continue;
       const byPrint = (cases[file] ??= {});

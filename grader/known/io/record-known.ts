@@ -1,6 +1,6 @@
 // `record`'s part for the library of known mistakes: for each selected stage whose hash changed, every variant is built
-// once and graded on every case of the stage twice (in process, as `gradeMutant` grades one); the fingerprint of each
-// failing case's received output is kept when both runs agree. `--check` only compares hashes.
+// once and graded on every case of the stage twice (in process, as `gradeMutant` grades one); the set of cases it fails
+// and the fingerprint of each failing case's received output are kept where both runs agree. `--check` only compares hashes.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Course } from '../../course/core/course.ts';
@@ -32,7 +32,7 @@ function manifestEntry(contentRoot: string, slug: string): unknown {
   return manifest.stages.find((s) => s.slug === slug);
 }
 
-// What each variant prints on the cases of the stage it fails, per run (two runs).
+// Which cases of the stage each variant fails and what it prints on them, per run (two runs).
 async function variantPrints(variant: Variant, stage: Stage, course: Course, places: VariantPlaces): Promise<[VariantPrints, VariantPrints]> {
   return withVariantProgram(variant, places, stage.command, async (courseDir) => {
     const once = async (): Promise<VariantPrints> => {
@@ -49,12 +49,15 @@ async function variantPrints(variant: Variant, stage: Stage, course: Course, pla
         keepFullOutput: true,
       });
       const prints: Record<string, string> = {};
+      const fails: string[] = [];
       for (const result of report.stages.flatMap((s) => s.cases)) {
-        if (result.verdict.status === 'pass' || !result.run) continue;
-        const print = fingerprintOf(result.case.expect, result.run);
+        // (No case is skipped here: no --bail, one stage; a skipped case would count as passed, which names less, never more.)
+        if (result.verdict.status === 'pass' || result.verdict.status === 'skip') continue;
+        fails.push(caseKey(result.case.file));
+        const print = result.run ? fingerprintOf(result.case.expect, result.run) : undefined;
         if (print !== undefined) prints[caseKey(result.case.file)] = print;
       }
-      return { name: variant.name, description: variant.description, ...(variant.hint ? { hint: variant.hint } : {}), prints };
+      return { name: variant.name, description: variant.description, ...(variant.hint ? { hint: variant.hint } : {}), fails, prints };
     };
     const first = await once();
     return [first, await once()];

@@ -13,6 +13,7 @@ import { type Isolation, isolatedCommand } from '../../sandbox/io/isolation.ts';
 import { trackFolder, trackGroup } from '../../sandbox/io/exit-cleanup.ts';
 import { linkSubmission } from '../../sandbox/io/submission-link.ts';
 import { ownTag } from '../../sandbox/io/leftover-sweep.ts';
+import { CASE_DIR_PREFIX } from '../../sandbox/core/temp-names.ts';
 import { mapStack } from '../core/mapped-stack.ts';
 import { buildPositions } from './source-maps.ts';
 
@@ -66,7 +67,7 @@ export function studentEnv(tempDir: string, marker: string): Record<string, stri
 // With limits, what went over one is part of the result; with isolation, everything the case started is gone when this returns.
 export async function runCase(request: RunRequest): Promise<RunResult> {
   // One system call, made at once: the thread pool's queue (busy with the other cases' pipes and files) is not waited on.
-  const tempDir = mkdtempSync(join(tmpdir(), `dispatch-lab-case-${ownTag()}-`));
+  const tempDir = mkdtempSync(join(tmpdir(), `${CASE_DIR_PREFIX}${ownTag()}-`));
   // A grader that exits at once (a second Ctrl-C) still removes it.
   const untrackTempDir = request.keepTempDir ? () => {} : trackFolder(tempDir);
   request.onTempDir?.(tempDir);

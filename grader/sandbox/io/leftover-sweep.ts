@@ -2,6 +2,7 @@ import { readlinkSync } from 'node:fs';
 import { lstat, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type Owner, ownerOf, ownerTag } from '../core/owner-tag.ts';
+import { CASE_DIR_PREFIX } from '../core/temp-names.ts';
 
 // A grader killed at once (kill -9, the machine's OOM killer) leaves its case temp dirs, its per-case cgroups and its
 // build folders behind. Each is named with its owner (owner-tag.ts); the next grader removes those whose owner is gone:
@@ -55,7 +56,7 @@ export async function sweepLeftovers(dir: string, prefixes: string[], remove: (p
 export type LeftoverPlaces = { tempRoot: string; courseDirs: string[]; cgroupParents: string[] };
 
 /** The prefixes of the grader's own temp dirs (run-case.ts, isolated-build.ts, isolation.ts). */
-export const TEMP_PREFIXES = ['dispatch-lab-case-', 'dispatch-lab-esbuild-', 'dispatch-lab-probe-'];
+export const TEMP_PREFIXES = [CASE_DIR_PREFIX, 'dispatch-lab-esbuild-', 'dispatch-lab-probe-'];
 /** The prefixes of build folders in <course>/.dispatch-lab/build (app.ts, watch.ts, ui.ts). */
 export const BUILD_PREFIXES = ['', 'watch-', 'ui-'];
 /** The prefixes of per-case cgroups and of the probe's (case-limits.ts, limit-enforcement.ts). */
