@@ -15,20 +15,16 @@ const MUTANTS_DIR = join(repoRoot, 'test/mutants');
 const library = readKnownMistakes(repoRoot);
 // The mutants the library cannot name, each with why: what they print on every case they fail is no fingerprint (a
 // crash with nothing on stdout, a timeout), or output other mutants print as well (more than the cap), or output that
-// differs from run to run (an absolute temp path in it).
-const TEMP_PATH = 'its failing outputs hold a host temp path (the sandbox folder\'s random name), which differs from run to run';
+// differs from run to run (timing; a temp path no longer does: the fingerprint masks the case's temp names).
 const CRASH = 'it makes the harness exit 1 with nothing on stdout (a crash): no fingerprint';
 const UNPROBED = 'no failing output both recording runs agree on (a timeout, a crash or output that depends on timing)';
 const UNNAMED: Record<string, string> = {
-  'echo/plain-object-table': TEMP_PATH,
   'echo/unknown-name-throws': CRASH,
   'bash/create-writes-a-pipe': UNPROBED,
   'bash/group-killed-with-sigterm': UNPROBED,
   'bash/interleaved-streams': UNPROBED,
   'bash/spawn-error-unhandled': UNPROBED,
-  'register-tools/host-path-in-thrown-message': TEMP_PATH,
   'register-tools/no-catch-all': CRASH,
-  'validate-args/handler-caught-with-catch': `${CRASH}, or ${TEMP_PATH}`,
   'validate-args/handler-not-awaited': CRASH,
   'parallel-calls/null-input-path-read': UNPROBED,
 };
