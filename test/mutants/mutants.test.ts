@@ -21,9 +21,9 @@ const STAGES = manifest.stages.filter((s) => byStage.has(s.slug));
  * machine may print otherwise, so their blocks are not held to naming the mistake (each with why). */
 const TIMING_DEPENDENT: Record<string, string> = {
   'mcp-discovery/answer-before-listing': 'whether the listing a list_changed started lands before the next call is a race',
-  // Seen: a recording whose two runs agreed on its print, and then this test's run of it printing otherwise.
   // Seen: the full suite at load 5 printed "2 writes in flight" where both recording runs had printed 1.
   'parallel-calls/dotdot-skipped': 'its src/x/a.ts and src/a.ts writes run side by side, so how many are in flight when each appends is a race',
+  // Seen: a recording whose two runs agreed on its print, and then this test's run of it printing otherwise.
   'bash/interleaved-streams': 'where the chunks of 200 000 bytes of stderr fall among stdout\'s depends on how the pipes are read',
 };
 // Generous: a busy machine grades one case of a stage in well under a minute, an idle one in a second or two.
