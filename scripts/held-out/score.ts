@@ -26,10 +26,10 @@ export type VariantScore = {
   problem?: string;
 };
 
-const ANSWER = /^\s*(note|likely mistake|known mistake|hint):/;
+const ANSWER = /^\s*(note|likely mistake|known mistake|its hint|hint):/;
 const ASSERTION = /^\s*(likely mistake|known mistake):/;
 
-// The answering lines of a block: its note, likely mistake, known mistake and hint lines, trimmed.
+// The answering lines of a block: its note, likely mistake, known mistake, the mistake's hint ("its hint:") and the case's hint, trimmed.
 export function answerLines(block: string): string[] {
   return block.split('\n').filter((line) => ANSWER.test(line)).map((line) => line.trim());
 }

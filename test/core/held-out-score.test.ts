@@ -36,6 +36,7 @@ const variant = { stage: 'view', name: 'v', mistake: 'm', names: 'empty file' };
 describe('scoreGrade', () => {
   it.each([
     ['a hint that matches', ['  hint: an empty file has no lines'], 'hint: an empty file has no lines', 0],
+    ["a known mistake's own hint that matches", ['  known mistake: other words', '  its hint: an empty file has no lines', '  hint: the rule'], 'its hint: an empty file has no lines', 1],
     ['a likely mistake that matches', ['  likely mistake: the empty file was split'], 'likely mistake: the empty file was split', 0],
     ['an assertion of another mistake', ['  known mistake: slice(start - 1, end) drops the last line', '  hint: the empty file'], 'hint: the empty file', 1],
     ['nothing that matches', ['  note: one line more than expected'], undefined, 0],

@@ -11,6 +11,6 @@ export function firstBlock(output: string): FirstBlock | undefined {
   const differs = block.indexOf('  what differs:');
   // "exit code: expected 0, received 1" names the exit code, as a mistake pattern does: exitCode.
   const paths = differs < 0 ? [] : block.slice(differs + 1).filter((l) => /^ {4}\S/.test(l)).map((l) => /^ {4}(exit code|[^:\s]+):/.exec(l)?.[1]?.replace('exit code', 'exitCode') ?? '').filter((p) => p !== '');
-  const answers = block.filter((l) => /^ {2}(note|likely mistake|hint):/.test(l));
+  const answers = block.filter((l) => /^ {2}(note|likely mistake|known mistake|its hint|hint):/.test(l));
   return { text: block.join('\n'), paths, answers };
 }
