@@ -48,9 +48,9 @@ function usesBash(stdin) {
   }
 }
 
-// The kind a case is counted under: the first that fits.
-function kindOf(c, m) {
-  if (m.cpu !== undefined && m.wall - m.cpu >= WAITING_MS) return `waits on purpose (wall − CPU ≥ ${WAITING_MS} ms)`;
+// The kind a measured case is counted under: the first that fits.
+function kindOf(c) {
+  if (c.cpu !== undefined && c.wall - c.cpu >= WAITING_MS) return `waits on purpose (wall − CPU ≥ ${WAITING_MS} ms)`;
   if (c.command === 'mcp') return 'mcp (a course MCP server per case)';
   if (c.command === 'loop' || c.command === 'turn') return 'loop and turn (model turns, parallel calls)';
   if (usesBash(c.stdin)) return 'bash children (the bash tool spawns)';
@@ -82,7 +82,10 @@ export async function breakdown({ dir, bundle, cases, env, rounds = 15 }) {
   for (const c of cases) runs.push({ ...c, ...(await measured(process.execPath, [bundle, c.command], { input: c.stdin, cwd: dir, env })) });
   const stages = [...new Set(runs.map((r) => r.stage))].map((stage) => row(stage, runs.filter((r) => r.stage === stage), bare));
   const kinds = new Map();
-  for (const r of runs) kinds.set(kindOf(r, r), [...(kinds.get(kindOf(r, r)) ?? []), r]);
+  for (const r of runs) {
+    const kind = kindOf(r);
+    kinds.set(kind, [...(kinds.get(kind) ?? []), r]);
+  }
   const byKind = [...kinds].sort(([, a], [, b]) => b.reduce((s, g) => s + g.wall, 0) - a.reduce((s, g) => s + g.wall, 0)).map(([kind, group]) => row(kind, group, bare));
   return { bare, stages, kinds: byKind, total: row('the whole course', runs, bare), cpuKnown: runs.every((r) => r.cpu !== undefined) };
 }
