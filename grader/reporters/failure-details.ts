@@ -50,7 +50,8 @@ export type FailureBlock = {
   knownHints?: string[];
   /** Set (to the line that says so) when the case was added to the course since the student passed its stage. */
   isNew?: string;
-  hint: string;
+  /** The case's hint; left out when a known mistake answers, whose own hint is the certain one (the case's hint guesses at a cause). */
+  hint?: string;
   reproduce: string;
   rerun: string;
 };
@@ -60,8 +61,9 @@ export type FailureBlock = {
 export function failureBlock(result: CaseResult, stage: Stage): FailureBlock {
   const mismatches = mismatchesOf(result.verdict);
   const { note, mistake, known, knownHints: allKnownHints } = failureAnswer(result, stage);
-  // The mistake's own hint comes first, the case's after it; a known hint that says what the case's says is not repeated.
-  const knownHints = allKnownHints?.filter((h) => h !== result.case.hint);
+  // A known mistake is certain, so its own hint answers and the case's (written for whichever slip its author foresaw)
+  // is left out; without one, the case's hint is shown.
+  const knownHints = known ? allKnownHints : undefined;
   const stderr = result.run?.stderr.trimEnd() ?? '';
   const timeoutMs = result.verdict.status === 'timeout' ? result.verdict.timeoutMs : undefined;
   return {
@@ -80,7 +82,7 @@ export function failureBlock(result: CaseResult, stage: Stage): FailureBlock {
     ...(known ? { known } : {}),
     ...(knownHints && knownHints.length > 0 ? { knownHints } : {}),
     ...(result.isNew ? { isNew: NEW_CASE_LINE } : {}),
-    hint: result.case.hint,
+    ...(known ? {} : { hint: result.case.hint }),
     reproduce: reproduceCommand(result.case, stage, timeoutMs),
     rerun: rerunCommand(result.case),
   };
@@ -99,7 +101,7 @@ export function failureDetails(result: CaseResult, stage: Stage, paint: Paint): 
   if (block.known) out.push(`  ${paint.yellow('known mistake:')} ${block.known}`);
   for (const hint of block.knownHints ?? []) out.push(`  ${paint.yellow('its hint:')} ${hint}`);
   if (block.mistake) out.push(`  ${paint.yellow('likely mistake:')} ${block.mistake}`);
-  out.push(`  ${paint.yellow('hint:')} ${block.hint}`);
+  if (block.hint !== undefined) out.push(`  ${paint.yellow('hint:')} ${block.hint}`);
   out.push(`  ${paint.dim('reproduce:')} ${block.reproduce}`);
   out.push(`  ${paint.dim('rerun:')}     ${block.rerun}`);
   return out.join('\n');

@@ -65,6 +65,19 @@ const TEXT: Row[] = [
   ['an extra is_error: true', content('a'), { results: [{ content: 'a', is_error: true }] }, { not: /is_error: false/ }],
 ];
 
+// One edit inside a text (a word for another, a piece left out or added in the middle): the observation, never a cause,
+// and only where the rest of the text is the same and outweighs the edit.
+const EDIT: Row[] = [
+  ['a word for another', content('File written: a.txt'), content('File saved: a.txt'), /^note: the received text has "saved" where the expected text has "written" \(the rest is the same\)$/],
+  ['a letter left out of a word: the whole word shown', content('No files found'), content('No file found'), /^note: the received text has "file" where the expected text has "files" \(the rest is the same\)$/],
+  ['a piece added in the middle', content("'now' is not allowed (path: now)"), content("'now' is not allowed (path: $.now)"), /^note: the received text has an extra "\$\." after "\(path: " \(the rest is the same\)$/],
+  ['a piece left out in the middle', content('a.txt, b.txt and c.txt'), content('a.txt b.txt and c.txt'), /^note: the received text lacks "," after "a\.txt" \(the rest is the same\)$/],
+  ['the same values without their quotes', content('"it" is not one of "en", "es", "fr" (path: language)'), content('"it" is not one of en, es, fr (path: language)'), /^note: the received text has "en, es, fr" where the expected text has .*: the same without its "\\"" characters \(the rest is the same\)$/],
+  ['two edits far apart: no one edit to name', content('File written: a.txt'), content('File saved: b.txt'), { not: /where the expected text has|the rest is the same/ }],
+  ['an edit bigger than what stays the same', content('Error: a'), content('Error: something else entirely'), { not: /the rest is the same/ }],
+  ['a word changed at the very end', content('Parameter path is required'), content('Parameter path is missing'), /has "missing" where the expected text has "required"/],
+];
+
 const HOST_PATH: Row[] = [
   ['the path given, as the host path', content('File created successfully at: a.txt'), content('File created successfully at: /tmp/x/dispatch-AbC123/a.txt'), /shows a host path/],
   ['a host path inside another message', content('Error: File not found: a.txt'), content("Error: ENOENT: no such file or directory, open '/tmp/dispatch-AbC123/a.txt'"), { not: /host path/ }],
@@ -86,6 +99,7 @@ describe.each<[string, Row[]]>([
   ['a factor of 1000', FACTOR],
   ['lines left out or added at an end', LINES],
   ['case, whitespace, affixes, newlines, is_error', TEXT],
+  ['one edit inside a text', EDIT],
   ['a host path', HOST_PATH],
   ['order', ORDER],
 ])('%s', (_, rows) => {

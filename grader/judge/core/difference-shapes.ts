@@ -150,6 +150,61 @@ const whitespaceOnly: ShapeCheck = (m) => {
   return 'note: only whitespace differs (spaces, tabs or newlines)';
 };
 
+/** The most characters one side of an edit may have to be named as one edit; what stays the same must outweigh it. */
+const EDIT_CHARS = 40;
+const CONTEXT_CHARS = 12;
+const WORD = /[\p{L}\p{N}_]/u;
+
+// The shortest middle piece each text has between their common beginning and common end: [beginning, expected's
+// piece, received's piece, end], the pieces widened to whole words where the edit starts or ends inside one.
+function oneEdit(e: string, r: string): [string, string, string, string] {
+  let start = 0;
+  while (start < e.length && start < r.length && e[start] === r[start]) start += 1;
+  let end = 0;
+  while (end < e.length - start && end < r.length - start && e[e.length - 1 - end] === r[r.length - 1 - end]) end += 1;
+  const inWord = (a: string | undefined, b: string | undefined) => a !== undefined && b !== undefined && WORD.test(a) && WORD.test(b);
+  // Widen left while the common beginning ends inside the word the edit starts in; right likewise.
+  const editStarts = () => [start < e.length - end ? e[start] : undefined, start < r.length - end ? r[start] : undefined];
+  while (start > 0 && WORD.test(e[start - 1] as string) && editStarts().some((c) => inWord(e[start - 1], c))) start -= 1;
+  const editEnds = () => [e.length - end - 1 >= start ? e[e.length - end - 1] : undefined, r.length - end - 1 >= start ? r[r.length - end - 1] : undefined];
+  while (end > 0 && WORD.test(e[e.length - end] as string) && editEnds().some((c) => inWord(e[e.length - end], c))) end -= 1;
+  return [e.slice(0, start), e.slice(start, e.length - end), r.slice(start, r.length - end), e.slice(e.length - end)];
+}
+
+// The last few characters of a text, from the start of a word.
+function wordTail(text: string): string {
+  if (text.length <= CONTEXT_CHARS) return text;
+  const tail = text.slice(-CONTEXT_CHARS);
+  const cut = WORD.test(text[text.length - CONTEXT_CHARS - 1] as string) ? tail.search(/[^\p{L}\p{N}_]/u) : 0;
+  return cut > 0 && cut < tail.length - 1 ? tail.slice(cut).trimStart() || tail : tail;
+}
+
+// The one character whose every occurrence the longer piece has and the shorter lacks, when that is their whole difference.
+function droppedEverywhere(longer: string, shorter: string): string | undefined {
+  const candidates = [...new Set(longer)].filter((c) => !WORD.test(c) && !shorter.includes(c));
+  return candidates.find((c) => longer.replaceAll(c, '') === shorter);
+}
+
+// Only where the texts differ in one piece inside them (the rest the same, and longer than either side of the edit):
+// a word for another, or a piece left out or added after the same beginning; not a number for another. An
+// observation: no cause is named.
+const middleEdit: ShapeCheck = (m) => {
+  if (m.kind !== 'value' || typeof m.expected !== 'string' || typeof m.received !== 'string') return undefined;
+  const [before, exp, rec, after] = oneEdit(m.expected, m.received);
+  const same = before.length + after.length;
+  if (same === 0 || Math.max(exp.length, rec.length) > EDIT_CHARS || same < Math.max(exp.length, rec.length)) return undefined;
+  // A number for another is the number notes' to name (off by one, a factor), or no shape at all.
+  if (/^\d*$/.test(exp) && /^\d*$/.test(rec)) return undefined;
+  const rest = ' (the rest is the same)';
+  const where = before === '' ? `before ${quote(after.slice(0, CONTEXT_CHARS))}` : `after ${quote(wordTail(before))}`;
+  if (rec === '') return `note: the received text lacks ${quote(exp)} ${where}${rest}`;
+  if (exp === '') return `note: the received text has an extra ${quote(rec)} ${where}${rest}`;
+  const dropped = droppedEverywhere(exp, rec);
+  const added = dropped === undefined ? droppedEverywhere(rec, exp) : undefined;
+  const how = dropped !== undefined ? `: the same without its ${quote(dropped)} characters` : added !== undefined ? `: the same with ${quote(added)} characters added` : '';
+  return `note: the received text has ${quote(rec)} where the expected text has ${quote(exp)}${how}${rest}`;
+};
+
 // The array's key as a student reads it, from a path to it or to one of its elements.
 function arrayName(path: string): string {
   return /([A-Za-z_]+)(?:\[\d+\])?$/.exec(path)?.[1] ?? 'elements';
@@ -206,7 +261,7 @@ const hostPath: ShapeCheck = (m) => {
 const numbers: ShapeCheck = (m, all) => numberNote(m, all);
 
 /** The checks in order: the most specific first. */
-const CHECKS: ShapeCheck[] = [reordered, moved, namedElement, extraIsError, nullForAbsent, absentForNull, typeChange, lineEndings, finalNewline, perLinePrefix, sameLinesReordered, linesAtAnEnd, hostPath, numbers, caseOnly, whitespaceOnly, affix];
+const CHECKS: ShapeCheck[] = [reordered, moved, namedElement, extraIsError, nullForAbsent, absentForNull, typeChange, lineEndings, finalNewline, perLinePrefix, sameLinesReordered, linesAtAnEnd, hostPath, numbers, caseOnly, whitespaceOnly, affix, middleEdit];
 
 // The note for the shape of one difference among all those of its case (just itself when not given), or undefined
 // when it has no shape worth naming.

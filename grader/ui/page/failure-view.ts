@@ -57,7 +57,7 @@ export function failureView(f: UiFailure): HTMLElement {
     f.known === undefined ? undefined : h('p', { class: 'mistake known' }, h('strong', {}, 'known mistake: '), f.known),
     ...(f.knownHints ?? []).map((hint) => h('p', { class: 'hint' }, h('strong', {}, 'its hint: '), hint)),
     f.mistake === undefined ? undefined : h('p', { class: 'mistake' }, h('strong', {}, 'likely mistake: '), f.mistake),
-    h('p', { class: 'hint' }, h('strong', {}, 'hint: '), f.hint),
+    f.hint === undefined ? undefined : h('p', { class: 'hint' }, h('strong', {}, 'hint: '), f.hint),
     command('reproduce', f.reproduce, key),
     command('rerun', f.rerun, key),
   );
