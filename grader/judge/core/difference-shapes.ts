@@ -86,6 +86,22 @@ const sameLinesReordered: ShapeCheck = (m) => {
     : 'note: the same lines in another order';
 };
 
+// Only where both texts are numbered lines ("<n>: text"), the numbers are the same, and the received texts are the
+// expected ones in another order: the texts moved, the numbering did not. Names the first line that differs.
+const numberedTextsReordered: ShapeCheck = (m) => {
+  if (m.kind !== 'value' || typeof m.expected !== 'string' || typeof m.received !== 'string') return undefined;
+  const split = (text: string) => linesOf(text).map((line) => /^(\d+: )(.*)$/s.exec(line));
+  const exp = split(m.expected);
+  const rec = split(m.received);
+  if (exp.length < 2 || exp.length !== rec.length || [...exp, ...rec].some((x) => x === null)) return undefined;
+  const numbers = (xs: (RegExpExecArray | null)[]) => xs.map((x) => x?.[1] ?? '');
+  const texts = (xs: (RegExpExecArray | null)[]) => xs.map((x) => x?.[2] ?? '');
+  if (!sameLines(numbers(exp), numbers(rec)) || !sameLines([...texts(exp)].sort(), [...texts(rec)].sort())) return undefined;
+  const at = texts(exp).findIndex((t, i) => t !== texts(rec)[i]);
+  if (at < 0) return undefined;
+  return `note: the same line texts in another order, numbered in place: line ${(numbers(exp)[at] ?? '').replace(': ', '')} is ${quote(texts(rec)[at] ?? '')} where ${quote(texts(exp)[at] ?? '')} is expected`;
+};
+
 // Only where the received lines are the expected ones with whole lines left out or added at one end (and the final
 // newline, if any, agrees): "1: A" for "1: A\n2: B", "" for "1: A".
 const linesAtAnEnd: ShapeCheck = (m) => {
@@ -261,7 +277,7 @@ const hostPath: ShapeCheck = (m) => {
 const numbers: ShapeCheck = (m, all) => numberNote(m, all);
 
 /** The checks in order: the most specific first. */
-const CHECKS: ShapeCheck[] = [reordered, moved, namedElement, extraIsError, nullForAbsent, absentForNull, typeChange, lineEndings, finalNewline, perLinePrefix, sameLinesReordered, linesAtAnEnd, hostPath, numbers, caseOnly, whitespaceOnly, affix, middleEdit];
+const CHECKS: ShapeCheck[] = [reordered, moved, namedElement, extraIsError, nullForAbsent, absentForNull, typeChange, lineEndings, finalNewline, perLinePrefix, sameLinesReordered, numberedTextsReordered, linesAtAnEnd, hostPath, numbers, caseOnly, whitespaceOnly, affix, middleEdit];
 
 // The note for the shape of one difference among all those of its case (just itself when not given), or undefined
 // when it has no shape worth naming.
