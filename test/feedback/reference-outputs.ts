@@ -9,7 +9,7 @@ const ROOT = join(import.meta.dirname, '..', '..');
 /** One case's correct output, as recorded from the reference into its case file. */
 export type ReferenceOutput = { stage: string; file: string; stdout: unknown };
 /** A stage of the course manifest with its declared mistakes. */
-export type ManifestStage = { slug: string; mistakes?: MistakePattern[] };
+export type ManifestStage = { slug: string; command: string; mistakes?: MistakePattern[] };
 
 // The stages of the course manifest, in course order.
 export function manifestStages(): ManifestStage[] {
