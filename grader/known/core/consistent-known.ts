@@ -1,7 +1,7 @@
 // One case can print what several different mistakes print; the stage's other cases tell them apart. A known mistake
 // stays named on a stage's results only where the whole run is exactly that mistake's: over the cases that were
 // compared, the program fails exactly the cases the mistake's variant fails (no more, no fewer), and on every one of
-// them where the library records what the variant prints, the program printed exactly that (so the case names it too).
+// them the library records what the variant prints and the program printed exactly that (so the case names it too).
 // A case the two recording runs disagreed on (the variant failed it once) is left out of the comparison for that mistake.
 import type { CaseResult } from '../../course/core/types.ts';
 import { caseKey, type RecordedMistake, type StageKnownMistakes } from './known-mistakes.ts';
@@ -20,12 +20,14 @@ function namesOn(table: StageKnownMistakes, key: string): Set<string> {
   return new Set(Object.values(table.cases[key] ?? {}).flat());
 }
 
-// Whether the compared cases are exactly mistake `name`'s: the same failing set, and its recorded print wherever it has one.
+// Whether the compared cases are exactly mistake `name`'s: the same failing set, and its recorded print on every one of
+// them (a failing case where the library holds no print of it, because its two recording runs printed otherwise, leaves
+// the run unknown there, so the mistake is not named: never a guess).
 function isExactly(name: string, mistake: RecordedMistake | undefined, compared: readonly Compared[]): boolean {
   if (!mistake) return false;
   const fails = new Set(mistake.fails);
   const unsure = new Set(mistake.unsure ?? []);
-  return compared.every(({ key, isFailed, recorded, named }) => unsure.has(key) || (isFailed === fails.has(key) && (!recorded.has(name) || named.has(name))));
+  return compared.every(({ key, isFailed, named }) => unsure.has(key) || (fails.has(key) ? isFailed && named.has(name) : !isFailed));
 }
 
 // The stage's results with each known mistake kept only where the compared cases are exactly that mistake's (see above).
