@@ -4,7 +4,7 @@
 // throughput line ("graded N submissions (M cases) in …: X submissions/min, Y cases/s") is read back, and the figure is
 // turned into what a teacher plans with: minutes for a class of 30 and of 200 on one machine of this kind.
 import { spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { chmod, cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -36,10 +36,27 @@ function grade(cli, submissions, out, flags, env) {
 // Minutes, for planning.
 const minutes = (ms) => `${(ms / 60_000).toFixed(1)} min`;
 
-// Grade `copies` copies of the reference, plainly and isolated; the rows of the section's table.
-export async function gradingBench({ cli, jobs, copies, stages, makeStudentDir, env }) {
+// A class as a grading machine holds it: one folder, readable by every user (cases run as nobody when the grader is
+// root), with the course's packages installed in it and each submission a folder inside it with program.ts, harness/,
+// reference/ and a package.json, loading packages from the node_modules above it, as a submission does under --isolate.
+async function makeClass(root, copies) {
+  const dir = await mkdtemp(join(tmpdir(), 'dispatch-lab-bench-class-'));
+  await chmod(dir, 0o755);
+  await cp(join(root, 'node_modules'), join(dir, 'node_modules'), { recursive: true, verbatimSymlinks: true });
   const dirs = [];
-  for (let i = 0; i < copies; i++) dirs.push(await makeStudentDir());
+  for (let i = 1; i <= copies; i++) {
+    const submission = join(dir, `submission-${String(i).padStart(3, '0')}`);
+    await mkdir(submission, { mode: 0o755 });
+    for (const part of ['program.ts', 'harness', 'reference']) await cp(join(root, part), join(submission, part), { recursive: true });
+    await writeFile(join(submission, 'package.json'), '{ "private": true, "type": "module" }\n');
+    dirs.push(submission);
+  }
+  return { dir, dirs };
+}
+
+// Grade `copies` copies of the reference, plainly and isolated; the rows of the section's table.
+export async function gradingBench({ cli, root, jobs, copies, stages, env }) {
+  const { dir: classDir, dirs } = await makeClass(root, copies);
   const outDir = await mkdtemp(join(tmpdir(), 'dispatch-lab-bench-book-'));
   const rows = [];
   try {
@@ -59,7 +76,7 @@ export async function gradingBench({ cli, jobs, copies, stages, makeStudentDir, 
     }
   } finally {
     await rm(outDir, { recursive: true, force: true });
-    for (const dir of dirs) await rm(dir, { recursive: true, force: true });
+    await rm(classDir, { recursive: true, force: true });
   }
   return rows;
 }

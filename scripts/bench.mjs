@@ -224,7 +224,7 @@ function markdownTable(rows) {
 // The grading part: its table printed and written to its section of bench/RESULTS.md.
 async function gradingPart(load, caseCount) {
   console.log(`bench: grading ${GRADE_COPIES} copies of the reference, plainly then isolated; this takes a while`);
-  const rows = await gradingBench({ cli: CLI, jobs: JOBS, copies: GRADE_COPIES, stages: STAGES, makeStudentDir, env: PLAIN_ENV });
+  const rows = await gradingBench({ cli: CLI, root, jobs: JOBS, copies: GRADE_COPIES, stages: STAGES, env: PLAIN_ENV });
   const header = ['what', 'wall', 'submissions per hour', 'throughput', 'a class of 30', 'a class of 200'];
   const table = markdownTable([header, ...rows]);
   console.log(`\n${table}`);
