@@ -20,6 +20,9 @@ describe('sentLines', () => {
     expect(sentLines('{oops')).toEqual(['{oops']);
     expect(sentLines({ calls: [3, null] })).toEqual(['0: 3', '1: null']);
   });
+  it('tells a call without an input key from one whose input is null or {}', () => {
+    expect(sentLines({ calls: [{ tool: 'explode_value' }, { tool: 'echo', input: null }, { tool: 'echo', input: {} }] })).toEqual(['0: explode_value (no input)', '1: echo null', '2: echo {}']);
+  });
   it('counts the calls past the first twelve', () => {
     const lines = sentLines({ calls: Array.from({ length: 14 }, () => ({ tool: 'echo', input: { text: 'a' } })) });
     expect(lines).toHaveLength(13);

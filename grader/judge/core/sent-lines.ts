@@ -1,6 +1,7 @@
 // What a case sent the program, as the few lines a failure block shows under "sent:": every part of the request
 // the command reads (the sandbox, a policy and its confirmations, a scripted model, servers…), one compact line each,
-// and the calls one a line, a tool name that is empty, padded or not a string shown quoted so it can be seen.
+// and the calls one a line, a tool name that is empty, padded or not a string shown quoted so it can be seen, and a call
+// without an input key shown as such (the course gives an absent input and a null one their own rules).
 import { excerptOf } from './parse-stdout.ts';
 
 /** Calls listed; the rest are counted. */
@@ -17,7 +18,8 @@ export function shownToolName(tool: unknown): string {
 function callLines(calls: unknown[]): string[] {
   const lines = calls.slice(0, MAX_CALLS).map((call, i) => {
     const { tool, input } = (call !== null && typeof call === 'object' ? call : {}) as { tool?: unknown; input?: unknown };
-    const shown = call !== null && typeof call === 'object' && !Array.isArray(call) ? `${shownToolName(tool)} ${excerptOf(JSON.stringify(input ?? {}), PART_CHARS)}` : excerptOf(JSON.stringify(call) ?? 'undefined', PART_CHARS);
+    const inputShown = call !== null && typeof call === 'object' && 'input' in call ? excerptOf(JSON.stringify(input) ?? 'undefined', PART_CHARS) : '(no input)';
+    const shown = call !== null && typeof call === 'object' && !Array.isArray(call) ? `${shownToolName(tool)} ${inputShown}` : excerptOf(JSON.stringify(call) ?? 'undefined', PART_CHARS);
     return `${i}: ${shown}`;
   });
   if (calls.length > MAX_CALLS) lines.push(`… ${calls.length - MAX_CALLS} more calls`);
