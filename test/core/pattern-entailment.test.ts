@@ -96,7 +96,7 @@ const ROWS: StageRow[] = [
   ['the right count, a shorter message', 'str-replace', r({ content: 'Error: No match found for replacement. Please check your text and try again.', is_error: true }), r({ content: 'Error: No match found.', is_error: true }), null],
   ['$& taken as a pattern', 'str-replace', r({ content: "1: cost: $& $1 $$5 $'\n" }), r({ content: '1: cost: old $1 $5 \n' }), 'new_str is inserted literally'],
   ['$& kept, another line differs', 'str-replace', r({ content: '1: x $&\n2: y\n' }), r({ content: '1: x $&\n2: z\n' }), null],
-  ['a replacement made where a parameter error is expected', 'str-replace', r({ content: 'Error: Parameter old_str must not be empty', is_error: true }), r({ content: 'Successfully replaced text at exactly one location.' }), 'Check the parameters first'],
+  ['a replacement made where a parameter error is expected', 'str-replace', r({ content: 'Error: Parameter old_str must not be empty', is_error: true }), r({ content: 'Successfully replaced text at exactly one location.' }), "This call's parameters are refused before the file is read or written"],
   ['an fs error answered raw', 'str-replace', r({ content: 'Error: File not found: gone.txt', is_error: true }), r({ content: "Error: ENOENT: no such file or directory, open 'gone.txt'", is_error: true }), 'Turn fs errors into the stage'],
   ['an fs error where the replacement should succeed', 'str-replace', r({ content: 'Successfully replaced text at exactly one location.' }), r({ content: "Error: ENOENT: no such file or directory, open 'a.txt'", is_error: true }), null],
 
@@ -117,7 +117,7 @@ const ROWS: StageRow[] = [
   ['an ok answer where a refusal is expected', 'workspace-protocol', { status: 'protocol_error', error: 'unknown_op' }, { status: 'ok', result: 'x', workspace: ws }, { not: 'A protocol_error response carries only' }],
   ['an error code in words', 'workspace-protocol', { status: 'protocol_error', error: 'malformed_json' }, { status: 'protocol_error', error: 'Malformed JSON' }, 'Error codes are lower snake_case'],
   ['error for protocol_error', 'workspace-protocol', { status: 'protocol_error', error: 'unknown_op' }, { status: 'error', error: 'unknown_op' }, 'Two kinds of failure'],
-  ['protocol_error for error', 'workspace-protocol', { status: 'error', error: 'file_not_found', tool: 'read_file', workspace: ws }, { status: 'protocol_error', error: 'file_not_found' }, 'A request that passes the protocol checks'],
+  ['protocol_error for error', 'workspace-protocol', { status: 'error', error: 'file_not_found', tool: 'read_file', workspace: ws }, { status: 'protocol_error', error: 'file_not_found' }, 'This request passes the protocol checks'],
   ['the workspace left out', 'workspace-protocol', { status: 'ok', result: 'A\n', tool: 'read_file', workspace: ws }, { status: 'ok', result: 'A\n', tool: 'read_file' }, 'Every dispatched call (status ok or error) returns'],
   ['a refusal where an answer is expected', 'workspace-protocol', { status: 'ok', result: 'A\n', tool: 'read_file', workspace: ws }, { status: 'protocol_error', error: 'invalid_args' }, { not: 'Every dispatched call (status ok or error) returns' }],
 
@@ -129,7 +129,7 @@ const ROWS: StageRow[] = [
   ['a refusal with the wrong name', 'validate-args', r({ content: "ValidationError: 'a' is a required property (path: a)", is_error: true }), r({ content: "Error: 'a' is a required property (path: a)", is_error: true }), 'A refused argument reads'],
   ['a tool\'s own check where validation should refuse', 'validate-args', r({ content: "ValidationError: 'path' is a required property (path: path)", is_error: true }), r({ content: 'Error: Parameter path is required', is_error: true }), null],
   ['a $. path', 'validate-args', r({ content: "ValidationError: 'lang' is not an allowed property (path: filters.lang)", is_error: true }), r({ content: "ValidationError: 'lang' is not an allowed property (path: $.filters.lang)", is_error: true }), 'The path is written from the input'],
-  ['a refusal of a valid argument', 'validate-args', r({ content: 'Successfully replaced text at exactly one location.' }), r({ content: 'ValidationError: 1 is not of type integer (path: n)', is_error: true }), 'Validation only refuses'],
+  ['a refusal of a valid argument', 'validate-args', r({ content: 'Successfully replaced text at exactly one location.' }), r({ content: 'ValidationError: 1 is not of type integer (path: n)', is_error: true }), 'The schema allows this call, so it is not refused'],
   ['the host path in a handler error', 'validate-args', r({ content: 'Error: handler failed on purpose', is_error: true }), r({ content: 'Error: handler failed on purpose in /tmp/dispatch-AbC123', is_error: true }), "A handler's thrown message"],
   ['the host path in an error where a success is expected', 'validate-args', r({ content: 'File created successfully at: notes.txt' }), r({ content: "Error: ENOENT: no such file or directory, open '/tmp/dispatch-AbC123/notes.txt'", is_error: true }), null],
 
