@@ -12,7 +12,8 @@ import { createProgramBuilder } from './io/build-program.ts';
 import { GraderError } from './grader-error.ts';
 import { readStageStatus } from './io/stage-status.ts';
 import { profilerFromEnv } from './io/case-profiler.ts';
-import { createSlots } from './core/slots.ts';
+import { createSlots, spareSlotsFor } from './core/slots.ts';
+import { lendWhileIdle } from './io/idle-lender.ts';
 import { heldReporters } from './held-reporters.ts';
 import { ownTag } from '../sandbox/io/leftover-sweep.ts';
 
@@ -59,6 +60,7 @@ export async function runTests(given: TestOptions): Promise<TestOutcome> {
   const builder = options.builder ?? (await createProgramBuilder(options.courseDir, `${ownTag()}-${randomUUID()}`, options.isolation ? { isolation: options.isolation, ...(options.limits ? { limits: options.limits } : {}) } : undefined));
   const results: StageResult[] = [];
   let cancelled = false;
+  let stopLending = () => {};
   try {
     const build = await builder.build(options.signal);
     profiler?.addBuild(build.durationMs);
@@ -71,8 +73,10 @@ export async function runTests(given: TestOptions): Promise<TestOutcome> {
     const skipReasonOf = (index: number) => blocker ?? (thePlan.mode === 'progressive' ? progressiveBlocker(thePlan, (order[index] as PlannedStage).stage.slug, failed) : undefined);
     // The stages share --jobs slots: a stage with no case left to start lets the next one start in the slots its last
     // cases free (its reports held until its turn), so that no slot idles while a stage ends. With --bail, or once
-    // that stage has a failing case in progressive mode, the next one waits for its turn as before.
-    const slots = createSlots(options.jobs);
+    // that stage has a failing case in progressive mode, the next one waits for its turn as before. While a processor
+    // sits idle (the cases sleep on timers), spare slots are lent beyond --jobs (core/idle-cores.ts).
+    const slots = createSlots(options.jobs, spareSlotsFor(options.jobs));
+    stopLending = lendWhileIdle(slots);
     // Stages start only when the program built.
     const bundlePath = build.ok ? build.bundlePath : '';
     const ahead = new Map<number, StageRun>();
@@ -127,6 +131,7 @@ export async function runTests(given: TestOptions): Promise<TestOutcome> {
       if (result) results.push(result);
     }
   } finally {
+    stopLending();
     if (!options.builder) await builder.dispose();
   }
   const report: Report = { summary: summarize(results, Math.round(performance.now() - started)), stages: results };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { runInOrder } from '../../grader/run/core/run-pool.ts';
-import { createSlots } from '../../grader/run/core/slots.ts';
+import { createSlots, spareSlotsFor } from '../../grader/run/core/slots.ts';
 import { heldReporters } from '../../grader/run/held-reporters.ts';
 import type { Reporter } from '../../grader/reporters/reporter.ts';
 import type { Case, CaseResult, Stage } from '../../grader/course/core/types.ts';
@@ -114,6 +114,80 @@ describe('createSlots', () => {
     slots.give();
     await Promise.all(waiting);
     expect(order).toEqual(['x', 'y', 'z']);
+  });
+
+  it('lends up to `spare` slots beyond its size to the longest waiters, and none when nobody waits', async () => {
+    const slots = createSlots(1, 2);
+    expect(slots.lend()).toBe(false);
+    await slots.take();
+    const got: string[] = [];
+    for (const name of ['x', 'y', 'z']) void slots.take().then(() => got.push(name));
+    expect(slots.waiting).toBe(3);
+    expect([slots.lend(), slots.lend(), slots.lend()]).toEqual([true, true, false]);
+    await Promise.resolve();
+    expect(got).toEqual(['x', 'y']);
+    expect(slots.lent).toBe(2);
+  });
+
+  it('does not pass a lent slot on when it comes back: the run returns within its size as cases end', async () => {
+    const slots = createSlots(1, 1);
+    await slots.take();
+    const got: string[] = [];
+    for (const name of ['x', 'y']) void slots.take().then(() => got.push(name));
+    slots.lend();
+    await Promise.resolve();
+    slots.give();
+    await Promise.resolve();
+    expect(got).toEqual(['x']);
+    expect(slots.lent).toBe(0);
+    slots.give();
+    await Promise.resolve();
+    expect(got).toEqual(['x', 'y']);
+  });
+
+  it('never lends at size 0 spare', async () => {
+    const slots = createSlots(2);
+    await slots.take();
+    await slots.take();
+    void slots.take();
+    expect(slots.spare).toBe(0);
+    expect(slots.lend()).toBe(false);
+  });
+});
+
+describe('spareSlotsFor', () => {
+  it.each([
+    [1, 0],
+    [2, 6],
+    [8, 24],
+  ])('--jobs %i may lend %i', (jobs, spare) => expect(spareSlotsFor(jobs)).toBe(spare));
+});
+
+describe('runInOrder with lent slots', () => {
+  it('runs more than `jobs` tasks at once only while slots are lent, and reports in task order', async () => {
+    const slots = createSlots(1, 2);
+    let inFlight = 0;
+    let most = 0;
+    const gates = [deferred(), deferred(), deferred(), deferred()];
+    const started: number[] = [];
+    const run = runInOrder([0, 1, 2, 3], slots, async (i) => {
+      started.push(i);
+      inFlight++;
+      most = Math.max(most, inFlight);
+      await gates[i]?.promise;
+      inFlight--;
+      return i;
+    }, () => {});
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(started).toEqual([0]);
+    slots.lend();
+    slots.lend();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(started).toEqual([0, 1, 2]);
+    for (const gate of gates) gate.resolve();
+    expect(await run).toEqual([0, 1, 2, 3]);
+    expect(most).toBe(3);
+    expect(slots.lent).toBe(0);
   });
 });
 

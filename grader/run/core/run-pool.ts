@@ -8,8 +8,8 @@ export type PoolHooks = {
   onAllStarted?: () => void;
 };
 
-// Run tasks with at most `jobs` in flight (a number, or slots shared with other pools) and hand results out in task
-// order, whatever order they finish in. A task may call `release` before it ends (its process is gone, only
+// Run tasks with at most `jobs` in flight (a number, or slots shared with other pools, which may lend spare ones) and
+// hand results out in task order, whatever order they finish in. A task may call `release` before it ends (its process is gone, only
 // bookkeeping is left): its slot then starts the next task at once, while the rest of it finishes alongside.
 export async function runInOrder<T, R>(
   items: T[],
@@ -63,7 +63,7 @@ export async function runInOrder<T, R>(
     }
     allStarted();
   };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(slots.size, items.length)) }, worker));
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(slots.size + slots.spare, items.length)) }, worker));
   await Promise.all(running);
   return results;
 }

@@ -1,21 +1,39 @@
 // Job slots shared by the stages of one run: a case takes one before its process starts and gives it back once its
 // processes are gone, so that a stage started while the one before it still ends its last cases never makes more than
-// --jobs processes run at once. Slots go to the waiters in the order they asked.
+// --jobs processes run at once. Slots go to the waiters in the order they asked. While the machine sits idle (the
+// running cases wait on timers), up to `spare` more may be lent beyond --jobs (run/io/idle-lender.ts decides when);
+// a lent slot is not passed on when it is given back, so the run is back within --jobs as its cases end.
 
 export type Slots = {
   /** How many slots there are. */
   readonly size: number;
+  /** How many slots may be lent beyond `size` at most (0: never). */
+  readonly spare: number;
+  /** How many callers wait for a slot now. */
+  readonly waiting: number;
+  /** How many lent slots are out now. */
+  readonly lent: number;
   /** Resolves once a slot is this caller's. */
   take(): Promise<void>;
-  /** Gives a taken slot back (to the longest waiter, if any). */
+  /** Gives a taken slot back (to the longest waiter, if any, unless it was one lent beyond `size`). */
   give(): void;
+  /** Lends one slot beyond `size` to the longest waiter; false, lending nothing, when none waits or `spare` are out. */
+  lend(): boolean;
 };
 
-export function createSlots(size: number): Slots {
+export function createSlots(size: number, spare = 0): Slots {
   let free = Math.max(1, size);
+  let lent = 0;
   const waiters: (() => void)[] = [];
   return {
     size: Math.max(1, size),
+    spare: Math.max(0, spare),
+    get waiting() {
+      return waiters.length;
+    },
+    get lent() {
+      return lent;
+    },
     take() {
       if (free > 0) {
         free--;
@@ -24,9 +42,25 @@ export function createSlots(size: number): Slots {
       return new Promise<void>((resolve) => waiters.push(resolve));
     },
     give() {
+      if (lent > 0) {
+        lent--;
+        return;
+      }
       const next = waiters.shift();
       if (next) next();
       else free++;
     },
+    lend() {
+      const next = lent < this.spare ? waiters.shift() : undefined;
+      if (!next) return false;
+      lent++;
+      next();
+      return true;
+    },
   };
+}
+
+/** How many slots a run at `jobs` may lend beyond them while the machine is idle: none at --jobs 1, which stays serial. */
+export function spareSlotsFor(jobs: number): number {
+  return jobs >= 2 ? 3 * jobs : 0;
 }

@@ -1,0 +1,65 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createSlots } from '../../grader/run/core/slots.ts';
+import type { CpuTimes } from '../../grader/run/core/idle-cores.ts';
+import { lendWhileIdle, readCpuTimes } from '../../grader/run/io/idle-lender.ts';
+
+// A machine whose counters advance by one look's worth each time they are read, idle or busy as the test says.
+function machine(cpus: number) {
+  let idleMs = 0;
+  let totalMs = 0;
+  let idleCores = 0;
+  return {
+    set idle(cores: number) {
+      idleCores = cores;
+    },
+    read: (): CpuTimes => {
+      totalMs += 100 * cpus;
+      idleMs += 100 * idleCores;
+      return { idleMs, totalMs, cpus };
+    },
+  };
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('lendWhileIdle', () => {
+  it('lends one slot a look while a processor sits idle and a case waits, none while the machine is busy', async () => {
+    vi.useFakeTimers();
+    const slots = createSlots(1, 3);
+    await slots.take();
+    for (let i = 0; i < 5; i++) void slots.take();
+    const box = machine(2);
+    const stop = lendWhileIdle(slots, 100, box.read);
+    box.idle = 0.5;
+    await vi.advanceTimersByTimeAsync(300);
+    expect(slots.lent).toBe(0);
+    box.idle = 1.5;
+    await vi.advanceTimersByTimeAsync(200);
+    expect(slots.lent).toBe(2);
+    await vi.advanceTimersByTimeAsync(500);
+    expect(slots.lent).toBe(3);
+    expect(slots.waiting).toBe(2);
+    stop();
+  });
+
+  it('starts no timer when the slots have nothing to lend', () => {
+    vi.useFakeTimers();
+    const read = vi.fn(readCpuTimes);
+    const stop = lendWhileIdle(createSlots(1), 100, read);
+    expect(vi.getTimerCount()).toBe(0);
+    expect(read).not.toHaveBeenCalled();
+    stop();
+  });
+});
+
+describe('readCpuTimes', () => {
+  it('reads counters that only grow, with idle within the total', () => {
+    const first = readCpuTimes();
+    const second = readCpuTimes();
+    expect(first.cpus).toBeGreaterThan(0);
+    expect(first.idleMs).toBeLessThanOrEqual(first.totalMs);
+    expect(second.totalMs).toBeGreaterThanOrEqual(first.totalMs);
+  });
+});
