@@ -48,7 +48,7 @@ export function commonOptions<T>(y: Argv<T>) {
     .option('content', { type: 'string', describe: 'course content root (stages/, cases/); default: the dispatch-lab package', hidden: true })
     .option('stage', { type: 'string', array: true, default: [] as string[], describe: 'grade this stage (repeatable)' })
     .option('case', { type: 'string', describe: 'only cases whose name or file contains this text' })
-    .option('jobs', { type: 'number', default: availableParallelism(), describe: 'cases run at once' })
+    .option('jobs', { type: 'number', default: availableParallelism(), describe: 'cases run at once; at 2 or more, up to 3× as many again start while a processor sits idle (cases waiting on timers); 1 runs them one by one' })
     .option('timeout', { type: 'number', describe: `per-case timeout in ms (default ${DEFAULT_TIMEOUT_MS}, or the case's own)` })
     .option('reporter', { type: 'string', array: true, default: ['pretty'], describe: `output format (repeatable): ${Object.keys(REPORTERS).join(', ')}` })
     .option('output-file', { type: 'string', array: true, default: [] as string[], describe: 'write a reporter to a file: NAME=PATH (repeatable)' })
