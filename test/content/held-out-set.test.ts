@@ -9,8 +9,8 @@ import { repoRoot } from '../e2e/cli.ts';
 const slugs = (JSON.parse(readFileSync(join(repoRoot, 'stages/stages.json'), 'utf8')) as { stages: { slug: string }[] }).stages.map((s) => s.slug);
 
 // Each held-out set: the first (test/held-out), the fresh one written after its results were seen (test/held-out-2),
-// the third, written after the second's results were seen too (test/held-out-3), and the fourth and fifth (test/held-out-4, -5).
-for (const setPath of ['test/held-out', 'test/held-out-2', 'test/held-out-3', 'test/held-out-4', 'test/held-out-5']) {
+// the third, written after the second's results were seen too (test/held-out-3), the fourth, fifth and sixth (test/held-out-4, -5, -6).
+for (const setPath of ['test/held-out', 'test/held-out-2', 'test/held-out-3', 'test/held-out-4', 'test/held-out-5', 'test/held-out-6']) {
   const setDir = join(repoRoot, setPath);
   const folders = readdirSync(setDir, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name);
   const files = folders.flatMap((stage) => readdirSync(join(setDir, stage)).filter((f) => f.endsWith('.patch')).map((f) => ({ stage, file: f })));
