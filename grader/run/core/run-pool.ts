@@ -9,8 +9,8 @@ export type PoolHooks = {
 };
 
 // Run tasks with at most `jobs` in flight (a number, or slots shared with other pools, which may lend spare ones) and
-// hand results out in task order, whatever order they finish in. A task may call `release` before it ends (its process is gone, only
-// bookkeeping is left): its slot then starts the next task at once, while the rest of it finishes alongside.
+// hand results out in task order, whatever order they finish in. A task may call `release` before it ends (its process
+// is gone, only bookkeeping is left): its slot then starts the next task at once, while the rest of it finishes alongside.
 export async function runInOrder<T, R>(
   items: T[],
   jobs: number | Slots,

@@ -24,10 +24,11 @@ export type Slots = {
 export function createSlots(size: number, spare = 0): Slots {
   let free = Math.max(1, size);
   let lent = 0;
+  const most = Math.max(0, spare);
   const waiters: (() => void)[] = [];
   return {
     size: Math.max(1, size),
-    spare: Math.max(0, spare),
+    spare: most,
     get waiting() {
       return waiters.length;
     },
@@ -51,7 +52,7 @@ export function createSlots(size: number, spare = 0): Slots {
       else free++;
     },
     lend() {
-      const next = lent < this.spare ? waiters.shift() : undefined;
+      const next = lent < most ? waiters.shift() : undefined;
       if (!next) return false;
       lent++;
       next();
