@@ -24,14 +24,14 @@ for (let round = 0; round < ROUNDS; round++) {
   table('echo');
   loads.push(performance.now() - loadStart);
   const start = performance.now();
-  for (const { c, run } of failing) knownMistakesOf(table(c.stage), c, run);
+  for (const { c, run } of failing) knownMistakesOf(table(c.stage), c, run, root);
   perCase.push((performance.now() - start) / failing.length);
 }
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 const worst = Math.max(...failing.map(({ c, run }) => {
   const table = knownMistakesLoader(root)(c.stage);
   const start = performance.now();
-  knownMistakesOf(table, c, run);
+  knownMistakesOf(table, c, run, root);
   return performance.now() - start;
 }));
 console.log(JSON.stringify({ cases: failing.length, rounds: ROUNDS, loadMs: median(loads), lookupMs: median(perCase), worstLookupMs: worst }));

@@ -144,7 +144,7 @@ async function gradeCase(c: Case, stage: Stage, bundlePath: string, options: Tes
 
 // The known mistakes that print exactly what this failing run printed (none without the library).
 function knownOf(c: Case, stage: Stage, run: RunResult, options: TestOptions): KnownMistake[] {
-  return options.knownMistakes ? knownMistakesOf(options.knownMistakes(stage.slug), c, run) : [];
+  return options.knownMistakes ? knownMistakesOf(options.knownMistakes(stage.slug), c, run, options.courseDir) : [];
 }
 
 // The judge's verdict; should judging ever fail on some output, that case gets an error verdict and the run goes on.

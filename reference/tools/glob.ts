@@ -1,5 +1,5 @@
 import nodePath from 'node:path';
-import picomatch from 'picomatch';
+import { picomatch } from '../picomatch-on-demand.ts';
 import type { ToolOutput } from '../types.ts';
 import type { Sandbox } from '../sandbox.ts';
 import { Failure } from '../failure.ts';

@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import nodePath from 'node:path';
-import picomatch from 'picomatch';
+import { picomatch } from '../picomatch-on-demand.ts';
 import type { ToolOutput } from '../types.ts';
 import type { Sandbox } from '../sandbox.ts';
 import { Failure } from '../failure.ts';

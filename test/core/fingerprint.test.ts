@@ -63,28 +63,69 @@ describe('canonicalValue', () => {
   });
 });
 
+// What node writes on stderr when an exception nobody caught ends the program, thrown at `where`.
+function crashReport(error: string, where = 'file:///home/student/course/.dispatch-lab/build/1/program.mjs:12') {
+  return `${where}\n    throw new Error(name);\n    ^\n\n${error}\n    at execute (${where.replace(/:\d+$/, ':12:11')})\n    at async main (${where.replace(/:\d+$/, ':40:3')}) {\n  code: 'X'\n}\n\nNode.js v20.20.2\n`;
+}
+const COURSE = '/home/student/course';
+
 describe('canonicalOutput', () => {
   const expect0 = { stdout: { results: [] }, exitCode: 0 };
+  const crashed = (error: string, extra: Partial<RunResult> = {}) => run('', { exitCode: 1, stderr: crashReport(error), ...extra });
   it('is the exit code and the canonical document', () => {
-    expect(canonicalOutput(expect0, run('{"z":1,"a":2}\n', { exitCode: 1 }))).toBe('[1,{"a":2,"z":1}]');
+    expect(canonicalOutput(expect0, run('{"z":1,"a":2}\n', { exitCode: 1 }), COURSE)).toBe('[1,{"a":2,"z":1}]');
+  });
+  it('is the exit code and the error line for an uncaught exception, the course folder and temp folders masked', () => {
+    expect(canonicalOutput(expect0, crashed('Error: unknown tool: nope'), COURSE)).toBe('[1,{"uncaught":"Error: unknown tool: nope"}]');
+    expect(canonicalOutput(expect0, crashed(`Error: ENOENT: no such file or directory, open '${COURSE}/notes/a.txt'`), COURSE)).toBe(`[1,{"uncaught":"Error: ENOENT: no such file or directory, open 'notes/a.txt'"}]`);
+    expect(canonicalOutput(expect0, crashed(`Error: EACCES: permission denied, open '/var/run/${CASE_DIR_PREFIX}ab12/a.txt'`), COURSE)).toBe(`[1,{"uncaught":"Error: EACCES: permission denied, open '${TEMP_DIR}/a.txt'"}]`);
+    expect(canonicalOutput(expect0, crashed("TypeError: Cannot read properties of null (reading 'path') at /tmp/abc123/f"), COURSE)).toBe(`[1,{"uncaught":"TypeError: Cannot read properties of null (reading 'path') at ${TEMP_DIR}/f"}]`);
+  });
+  it('gives one fingerprint to the same uncaught error thrown from another place or another course folder', () => {
+    const here = run('', { exitCode: 1, stderr: crashReport('Error: boom', 'file:///home/student/course/program.mjs:3') });
+    const there = run('', { exitCode: 1, stderr: crashReport('Error: boom', 'file:///tmp/other/course/swapped.mjs:900') });
+    expect(fingerprintOf(expect0, here, COURSE)).toBe(fingerprintOf(expect0, there, '/tmp/other/course'));
+    expect(fingerprintOf(expect0, here, COURSE)).not.toBe(fingerprintOf(expect0, crashed('Error: boom!'), COURSE));
+    expect(fingerprintOf(expect0, here, COURSE)).not.toBe(fingerprintOf(expect0, { ...here, exitCode: 7 }, COURSE));
+  });
+  it('is the exit code, the first line of stderr and the error line above its stack for a program that reported an error itself', () => {
+    const report = (where: string) => `dispatch: execute threw on calls[0] (nope): unknown tool: nope\nError: unknown tool: nope\n    at execute (${where}:59:25)\n    at main (${where}:15:18)\n`;
+    const reported = run('', { exitCode: 1, stderr: report(`${COURSE}/reference/execute.ts`) });
+    expect(canonicalOutput(expect0, reported, COURSE)).toBe('[1,{"stderr":"dispatch: execute threw on calls[0] (nope): unknown tool: nope","error":"Error: unknown tool: nope"}]');
+    // Thrown from elsewhere in another course folder: the same.
+    expect(fingerprintOf(expect0, run('', { exitCode: 1, stderr: report('/srv/other/swapped.mjs') }), '/srv/other')).toBe(fingerprintOf(expect0, reported, COURSE));
+    // A line of the program's own before it, or no stack: another print.
+    expect(fingerprintOf(expect0, run('', { exitCode: 1, stderr: `debug\n${report('x')}` }), COURSE)).not.toBe(fingerprintOf(expect0, reported, COURSE));
+    expect(canonicalOutput(expect0, run('', { exitCode: 1, stderr: `dispatch: stdin is not JSON: '${COURSE}/in' in /tmp/abc123/x\n` }), COURSE)).toBe(`[1,{"stderr":"dispatch: stdin is not JSON: 'in' in ${TEMP_DIR}/x"}]`);
+    expect(canonicalOutput(expect0, run('', { exitCode: 2 }), COURSE)).toBe('[2,{"stderr":""}]');
+  });
+  it('is "timeout" and what was printed by then for a run stopped at its timeout', () => {
+    expect(canonicalOutput(expect0, run('', { timedOut: true, exitCode: null, signal: 'SIGKILL' }), COURSE)).toBe('["timeout",""]');
+    expect(canonicalOutput(expect0, run('{"results":[{"path":"/tmp/zz9/a"', { timedOut: true, exitCode: null, signal: 'SIGKILL' }), COURSE)).toBe(`["timeout","{\\"results\\":[{\\"path\\":\\"${TEMP_DIR}/a\\""]`);
   });
   it.each<[string, RunResult]>([
     ['not JSON', run('oops')],
     ['two documents', run('{}{}')],
-    ['empty', run('')],
-    ['a timeout', run('{}', { timedOut: true })],
+    ['empty, and exit 0', run('')],
+    ['text on stdout before a crash report', crashed('Error: boom', { stdout: 'partial' })],
+    ['text on stdout, and exit 1', run('partial', { exitCode: 1, stderr: 'Error: boom\n' })],
+    ['nothing on stdout, and a report on stderr that was cut', run('', { exitCode: 1, stderr: 'Error: boom\n', stderrDroppedBytes: 10 })],
+    ['a crash report, exit 0', crashed('Error: boom', { exitCode: 0 })],
     ['killed by a signal', run('{}', { exitCode: null, signal: 'SIGKILL' })],
+    ['a crash report, killed by a signal', crashed('Error: boom', { exitCode: null, signal: 'SIGABRT' })],
     ['cut output', run('{}', { stdoutDroppedBytes: 10 })],
+    ['cut output, then its timeout', run('{}', { stdoutDroppedBytes: 10, timedOut: true, exitCode: null, signal: 'SIGKILL' })],
+    ['a limit', crashed('RangeError: Maximum call stack size exceeded', { limitHit: 'memory' })],
   ])('is undefined for a run that printed %s', (_, r) => {
-    expect(canonicalOutput(expect0, r)).toBeUndefined();
+    expect(canonicalOutput(expect0, r, COURSE)).toBeUndefined();
   });
   it('gives one fingerprint to runs that differ only in temp folders, key order and matched values', () => {
     const expected = { stdout: { results: [{ content: { $regex: 'ms$' } }] } };
-    const a = fingerprintOf(expected, run('{"results":[{"content":"3 ms","path":"/tmp/aa/f"}]}'));
-    const b = fingerprintOf(expected, run('{"results":[{"path":"/tmp/bb/f","content":"40 ms"}]}'));
-    const c = fingerprintOf(expected, run('{"results":[{"path":"/tmp/bb/g","content":"40 ms"}]}'));
+    const a = fingerprintOf(expected, run('{"results":[{"content":"3 ms","path":"/tmp/aa/f"}]}'), COURSE);
+    const b = fingerprintOf(expected, run('{"results":[{"path":"/tmp/bb/f","content":"40 ms"}]}'), COURSE);
+    const c = fingerprintOf(expected, run('{"results":[{"path":"/tmp/bb/g","content":"40 ms"}]}'), COURSE);
     expect(a).toBe(b);
     expect(c).not.toBe(a);
-    expect(fingerprintOf(expected, run('{"results":[]}', { exitCode: 1 }))).not.toBe(fingerprintOf(expected, run('{"results":[]}')));
+    expect(fingerprintOf(expected, run('{"results":[]}', { exitCode: 1 }), COURSE)).not.toBe(fingerprintOf(expected, run('{"results":[]}'), COURSE));
   });
 });

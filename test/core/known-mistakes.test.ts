@@ -9,7 +9,8 @@ function run(stdout: string, exitCode = 0): RunResult {
 }
 const theCase: Case = { name: 'Echo', hint: 'h', input: {}, expect: { stdout: { results: [{ content: 'hi' }] } }, stage: 'echo', file: 'cases/echo/roundtrip.json' };
 const trimmed = run('{"results":[{"content":"h"}]}');
-const print = fingerprintOf(theCase.expect, trimmed) as string;
+const COURSE = '/home/student/course';
+const print = fingerprintOf(theCase.expect, trimmed, COURSE) as string;
 
 // A variant's recording run: the cases with a print, and the cases it failed (by default those with a print).
 function variant(name: string, prints: Record<string, string>, fails: string[] = Object.keys(prints)): VariantPrints {
@@ -48,14 +49,14 @@ describe('stageTable', () => {
 describe('knownMistakesOf', () => {
   const table = { hash: 'h', mistakes: { 'text-trimmed': { description: 'the text is trimmed', hint: 'hand it back as it is', fails: ['roundtrip'] } }, cases: { roundtrip: { [print]: ['text-trimmed'] } } };
   it('names the mistake whose output equals the received one (its description and hint, not its failing set)', () => {
-    expect(knownMistakesOf(table, theCase, trimmed)).toEqual([{ id: 'echo/text-trimmed', description: 'the text is trimmed', hint: 'hand it back as it is' }]);
+    expect(knownMistakesOf(table, theCase, trimmed, COURSE)).toEqual([{ id: 'echo/text-trimmed', description: 'the text is trimmed', hint: 'hand it back as it is' }]);
   });
   it.each<[string, Parameters<typeof knownMistakesOf>]>([
-    ['another output', [table, theCase, run('{"results":[{"content":"HI"}]}')]],
-    ['the same document with another exit code', [table, theCase, run(trimmed.stdout, 1)]],
-    ['another case', [table, { ...theCase, file: 'cases/echo/other.json' }, trimmed]],
-    ['a private case', [table, { ...theCase, private: true }, trimmed]],
-    ['no table', [undefined, theCase, trimmed]],
+    ['another output', [table, theCase, run('{"results":[{"content":"HI"}]}'), COURSE]],
+    ['the same document with another exit code', [table, theCase, run(trimmed.stdout, 1), COURSE]],
+    ['another case', [table, { ...theCase, file: 'cases/echo/other.json' }, trimmed, COURSE]],
+    ['a private case', [table, { ...theCase, private: true }, trimmed, COURSE]],
+    ['no table', [undefined, theCase, trimmed, COURSE]],
   ])('names none for %s', (_, args) => {
     expect(knownMistakesOf(...args)).toEqual([]);
   });

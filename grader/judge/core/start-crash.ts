@@ -18,7 +18,8 @@ const TAIL_CHARS = 16_384;
 /** Lines are cut to this before any pattern looks at them. */
 const LINE_CHARS = 1_000;
 
-function relativeTo(courseDir: string, text: string): string {
+// `text` with the course directory taken off every path in it (and off file URLs).
+export function relativeTo(courseDir: string, text: string): string {
   const root = courseDir.endsWith('/') ? courseDir : `${courseDir}/`;
   return text.split(`file://${root}`).join('').split(root).join('');
 }
@@ -32,7 +33,7 @@ function locationOf(frame: string): string | undefined {
 }
 
 // The uncaught exception a run died of: nothing on stdout, a non-zero exit and Node's crash report ending stderr; undefined otherwise.
-export function crashOf(run: RunResult, courseDir: string): Crash | undefined {
+export function crashOf(run: Pick<RunResult, 'stdout' | 'stderr' | 'exitCode' | 'signal' | 'timedOut'>, courseDir: string): Crash | undefined {
   if (run.timedOut || run.signal !== null || run.exitCode === 0 || run.stdout.trim() !== '') return undefined;
   const tail = run.stderr.slice(-TAIL_CHARS).trimEnd();
   const lastLine = tail.lastIndexOf('\n');

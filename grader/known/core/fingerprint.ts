@@ -3,6 +3,7 @@
 import type { Expectation, RunResult } from '../../course/core/types.ts';
 import { isMatcher, matches } from '../../judge/core/matchers.ts';
 import { parseStdout } from '../../judge/core/parse-stdout.ts';
+import { crashOf, relativeTo } from '../../judge/core/start-crash.ts';
 import { CASE_DIR_PREFIX } from '../../sandbox/core/temp-names.ts';
 import { SANDBOX_DIR_PREFIX } from '../../../harness/temp-names.ts';
 
@@ -66,14 +67,41 @@ export function canonicalValue(received: unknown, expected: unknown): unknown {
   return received;
 }
 
-// The normalised text of what a run printed: `[exitCode, document]` with the document canonical; undefined for a run
-// that printed no single JSON document or did not end by itself (a crash by signal, a timeout, a limit, cut output):
-// such runs are not a program's answer and get no fingerprint.
-export function canonicalOutput(expect: Expectation, run: Pick<RunResult, 'stdout' | 'exitCode' | 'timedOut' | 'stdoutDroppedBytes' | 'limitHit'>): string | undefined {
-  if (run.timedOut || run.exitCode === null || run.stdoutDroppedBytes > 0 || run.limitHit) return undefined;
+/** What a run needs for its fingerprint. */
+export type PrintedRun = Pick<RunResult, 'stdout' | 'stderr' | 'exitCode' | 'signal' | 'timedOut' | 'stdoutDroppedBytes' | 'stderrDroppedBytes' | 'limitHit'>;
+
+/** How much of the head of stderr a report is looked for in, and how long one of its lines may be. */
+const REPORT_CHARS = 16_384;
+const REPORT_LINE_CHARS = 1_000;
+
+// What a program that failed without an answer said on stderr: its first line, and the error line above the first
+// stack frame when stderr holds a stack (the harness reports an error a method let escape that way: "dispatch: execute
+// threw on calls[0] (x): …", then the error's stack). Frames are left out: they are the program's own layout.
+function stderrReport(stderr: string, courseDir: string): { stderr: string; error?: string } {
+  const lines = maskTempPaths(relativeTo(courseDir, stderr.slice(0, REPORT_CHARS))).split('\n').map((l) => l.slice(0, REPORT_LINE_CHARS));
+  const frame = lines.findIndex((l) => /^\s+at /.test(l));
+  const error = frame > 0 ? lines[frame - 1]?.trim() : undefined;
+  return { stderr: lines[0] ?? '', ...(error ? { error } : {}) };
+}
+
+// The normalised text of what a run printed, with the exit code, or how it ended when it printed no answer:
+// - a JSON document: `[exitCode, document]`, the document canonical;
+// - nothing on stdout and a non-zero exit: `[exitCode, {"uncaught": error line}]` when Node's report of an uncaught
+//   exception ends stderr (the line as Node wrote it: "TypeError: Cannot read properties of null (reading 'path')"),
+//   else `[exitCode, {"stderr": first line, "error": error line}]` (stderrReport); where it was thrown is left out;
+// - a run stopped at its timeout: `["timeout", stdout]`, what it had printed by then.
+// Paths through the course directory are taken relative to it, and temp folders masked, in every form. Undefined for
+// every other run (output that is no single document, a kill by a signal, a limit, cut output): such a run says
+// nothing the same way twice.
+export function canonicalOutput(expect: Expectation, run: PrintedRun, courseDir: string): string | undefined {
+  if (run.stdoutDroppedBytes > 0 || run.limitHit) return undefined;
+  if (run.timedOut) return JSON.stringify(['timeout', maskTempPaths(run.stdout)]);
+  if (run.exitCode === null) return undefined;
   const parsed = parseStdout(run.stdout);
-  if (!parsed.ok) return undefined;
-  return JSON.stringify([run.exitCode, canonicalValue(parsed.value, expect.stdout)]);
+  if (parsed.ok) return JSON.stringify([run.exitCode, canonicalValue(parsed.value, expect.stdout)]);
+  if (run.exitCode === 0 || run.stdout.trim() !== '' || run.stderrDroppedBytes > 0) return undefined;
+  const crash = crashOf(run, courseDir);
+  return JSON.stringify([run.exitCode, crash ? { uncaught: maskTempPaths(crash.error) } : stderrReport(run.stderr, courseDir)]);
 }
 
 const MASK_32 = 0xffffffff;
@@ -96,7 +124,7 @@ export function fnv1a64(text: string): string {
 }
 
 // The fingerprint of a run on a case, or undefined when the run has none (see canonicalOutput).
-export function fingerprintOf(expect: Expectation, run: Parameters<typeof canonicalOutput>[1]): string | undefined {
-  const text = canonicalOutput(expect, run);
+export function fingerprintOf(expect: Expectation, run: PrintedRun, courseDir: string): string | undefined {
+  const text = canonicalOutput(expect, run, courseDir);
   return text === undefined ? undefined : fnv1a64(text);
 }

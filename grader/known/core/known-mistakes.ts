@@ -2,12 +2,12 @@
 // reference prints on it (test/mutants/), and the mistake each names. A received output equal to one of them is
 // exactly what a program with that mistake prints: that is observed, never guessed.
 import type { Case, KnownMistake } from '../../course/core/types.ts';
-import { fingerprintOf } from './fingerprint.ts';
+import { fingerprintOf, type PrintedRun } from './fingerprint.ts';
 
 /** Where the library ships, relative to the content root. */
 export const KNOWN_MISTAKES_FILE = 'cases/known-mistakes.json';
 /** The format of the file; a change of normalisation bumps it, which makes every stage stale. */
-export const KNOWN_MISTAKES_VERSION = 2;
+export const KNOWN_MISTAKES_VERSION = 3;
 /** How many mistakes one fingerprint may name; an output more variants than this print says too little to teach, and is not kept. */
 export const MAX_MISTAKES_PER_FINGERPRINT = 3;
 /** The size the shipped file stays within (test/known/known-mistakes-file.test.ts holds it). */
@@ -52,11 +52,11 @@ export function caseKey(file: string): string {
 
 // The known mistakes whose output on this case is exactly the run's (none for a private case, a run without a
 // fingerprint, or a stage the library does not hold).
-export function knownMistakesOf(table: StageKnownMistakes | undefined, testCase: Pick<Case, 'file' | 'expect' | 'private' | 'stage'>, run: Parameters<typeof fingerprintOf>[1]): KnownMistake[] {
+export function knownMistakesOf(table: StageKnownMistakes | undefined, testCase: Pick<Case, 'file' | 'expect' | 'private' | 'stage'>, run: PrintedRun, courseDir: string): KnownMistake[] {
   if (!table || testCase.private) return [];
   const byPrint = table.cases[caseKey(testCase.file)];
   if (!byPrint) return [];
-  const fingerprint = fingerprintOf(testCase.expect, run);
+  const fingerprint = fingerprintOf(testCase.expect, run, courseDir);
   const names = fingerprint === undefined ? undefined : byPrint[fingerprint];
   return (names ?? []).flatMap((name) => {
     const mistake = table.mistakes[name];
@@ -71,7 +71,7 @@ export type VariantPrints = {
   hint?: string;
   /** The keys of every case the run did not pass. */
   fails: string[];
-  /** By case key, the fingerprint of what it printed on a failing case (absent where the run has none: crash, timeout). */
+  /** By case key, the fingerprint of what it printed on a failing case (absent where the run has none: see canonicalOutput). */
   prints: Record<string, string>;
 };
 

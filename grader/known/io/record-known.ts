@@ -54,7 +54,7 @@ async function variantPrints(variant: Variant, stage: Stage, course: Course, pla
         // (No case is skipped here: no --bail, one stage; a skipped case would count as passed, which names less, never more.)
         if (result.verdict.status === 'pass' || result.verdict.status === 'skip') continue;
         fails.push(caseKey(result.case.file));
-        const print = result.run ? fingerprintOf(result.case.expect, result.run) : undefined;
+        const print = result.run ? fingerprintOf(result.case.expect, result.run, courseDir) : undefined;
         if (print !== undefined) prints[caseKey(result.case.file)] = print;
       }
       return { name: variant.name, description: variant.description, ...(variant.hint ? { hint: variant.hint } : {}), fails, prints };
