@@ -37,31 +37,34 @@ describe('mutants', () => {
     expect(mutantCountProblems(manifest.stages, counts, 'test/mutants')).toEqual([]);
   });
 
-  describe.each(STAGES.map((stage) => [stage.slug, stage] as const))('of stage %s', (_slug, stage) => {
+  // The stages side by side (vitest's maxConcurrency at once): most of a stage's time is spent waiting on the timers its
+  // mutants run into (bash timeouts, parallel-calls' latches), and one stage after another held a worker of the suite
+  // nearly idle for two minutes.
+  const rows = STAGES.map((stage) => ({ slug: stage.slug, names: (byStage.get(stage.slug) ?? []).map((m) => m.name).join(', '), stage }));
+  const timeout = PER_MUTANT_MS * Math.max(1, ...rows.map((row) => byStage.get(row.slug)?.length ?? 0));
+  it.for(rows)('of stage $slug fail on the cases their headers name ($names), and their blocks name the known mistake', { concurrent: true, timeout }, async ({ stage }, { expect }) => {
     const mutants = byStage.get(stage.slug) ?? [];
     const setting = { contentRoot: repoRoot, referenceDir: repoRoot, entry: mutantEntry(MUTANTS_DIR, repoRoot, stage.command), knownMistakes: knownMistakesLoader(repoRoot) };
     const table = readKnownMistakes(repoRoot)?.stages[stage.slug];
-    it(`fail on the cases their headers name (${mutants.map((m) => m.name).join(', ')}), and their blocks name the known mistake`, async () => {
-      const problems: string[] = [];
-      const unnamed: string[] = [];
-      for (const mutant of mutants) {
-        const grade = await gradeMutant(mutant, setting);
-        const problem = mutantProblem(mutant, grade);
-        if (problem) problems.push(problem);
-        // The case that caught it, when the library says what the mutant prints there.
-        const printsOn = (name: string) => Object.values(table?.cases[name] ?? {}).some((names) => names.includes(mutant.name));
-        const caught = grade.failed.find(printsOn);
-        const recorded = table?.mistakes[mutant.name];
-        const description = recorded?.description;
-        const says = description !== undefined && grade.output.split('\n').some((line) => line.startsWith('  known mistake: ') && line.includes(description));
-        // A mutant with a failing case whose print the library does not hold (no fingerprint, or two recording runs that printed
-        // otherwise) cannot be matched exactly, so it must never be named; every other one must be, on its own run.
-        const unknownSomewhere = (recorded?.fails ?? []).some((name) => !printsOn(name) && !(recorded?.unsure ?? []).includes(name));
-        if (caught && unknownSomewhere && says) unnamed.push(`${stage.slug}/${mutant.name}: named, though its print on some failing case is not recorded\n${grade.output}`);
-        if (caught && !unknownSomewhere && description && !TIMING_DEPENDENT[`${stage.slug}/${mutant.name}`] && !says) unnamed.push(`${stage.slug}/${mutant.name} on ${caught}: its block does not name "${description}"\n${grade.output}`);
-      }
-      expect(problems).toEqual([]);
-      expect(unnamed).toEqual([]);
-    }, PER_MUTANT_MS * Math.max(1, mutants.length));
+    const problems: string[] = [];
+    const unnamed: string[] = [];
+    for (const mutant of mutants) {
+      const grade = await gradeMutant(mutant, setting);
+      const problem = mutantProblem(mutant, grade);
+      if (problem) problems.push(problem);
+      // The case that caught it, when the library says what the mutant prints there.
+      const printsOn = (name: string) => Object.values(table?.cases[name] ?? {}).some((names) => names.includes(mutant.name));
+      const caught = grade.failed.find(printsOn);
+      const recorded = table?.mistakes[mutant.name];
+      const description = recorded?.description;
+      const says = description !== undefined && grade.output.split('\n').some((line) => line.startsWith('  known mistake: ') && line.includes(description));
+      // A mutant with a failing case whose print the library does not hold (no fingerprint, or two recording runs that
+      // printed otherwise) cannot be matched exactly, so it must never be named; every other one must be, on its own run.
+      const unknownSomewhere = (recorded?.fails ?? []).some((name) => !printsOn(name) && !(recorded?.unsure ?? []).includes(name));
+      if (caught && unknownSomewhere && says) unnamed.push(`${stage.slug}/${mutant.name}: named, though its print on some failing case is not recorded\n${grade.output}`);
+      if (caught && !unknownSomewhere && description && !TIMING_DEPENDENT[`${stage.slug}/${mutant.name}`] && !says) unnamed.push(`${stage.slug}/${mutant.name} on ${caught}: its block does not name "${description}"\n${grade.output}`);
+    }
+    expect(problems).toEqual([]);
+    expect(unnamed).toEqual([]);
   });
 });
