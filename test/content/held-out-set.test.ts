@@ -8,9 +8,13 @@ import { repoRoot } from '../e2e/cli.ts';
 
 const slugs = (JSON.parse(readFileSync(join(repoRoot, 'stages/stages.json'), 'utf8')) as { stages: { slug: string }[] }).stages.map((s) => s.slug);
 
-// Each held-out set: the first (test/held-out), the fresh one written after its results were seen (test/held-out-2),
-// the third, written after the second's results were seen too (test/held-out-3), the fourth, fifth and sixth (test/held-out-4, -5, -6).
-for (const setPath of ['test/held-out', 'test/held-out-2', 'test/held-out-3', 'test/held-out-4', 'test/held-out-5', 'test/held-out-6']) {
+// Each held-out set: test/held-out, then test/held-out-2, -3, …, each written fresh after its predecessor's results
+// were seen (their READMEs say how).
+const sets = readdirSync(join(repoRoot, 'test')).filter((name) => /^held-out(-\d+)?$/.test(name)).sort((a, b) => a.localeCompare(b, 'en', { numeric: true })).map((name) => `test/${name}`);
+
+it('finds the held-out sets', () => expect(sets.length).toBeGreaterThanOrEqual(7));
+
+for (const setPath of sets) {
   const setDir = join(repoRoot, setPath);
   const folders = readdirSync(setDir, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name);
   const files = folders.flatMap((stage) => readdirSync(join(setDir, stage)).filter((f) => f.endsWith('.patch')).map((f) => ({ stage, file: f })));
