@@ -25,7 +25,7 @@ export default defineConfig({
       { test: { name: 'fast', include: FAST_FILES, isolate: false, ...timeouts } },
       // Everything else (e2e, feedback, mutants, layout, the reference and io tests that spawn), each file in its own
       // module graph, after the CLI is built once.
-      { test: { name: 'rest', include: ['test/**/*.test.ts'], exclude: [...configDefaults.exclude, ...FAST_FILES], globalSetup: ['test/global-setup.ts'], ...timeouts } },
+      { test: { name: 'rest', include: ['test/**/*.test.ts'], exclude: [...configDefaults.exclude, ...FAST_FILES], globalSetup: ['test/global-setup.ts'], isolate: false, ...timeouts } },
     ],
   },
 });

@@ -97,6 +97,21 @@ const ORDER: Row[] = [
   ['one result moved while another differs: no order cause', { results: [{ content: 'no match', is_error: true }, { content: 'ok' }, { content: 'v1' }] }, { results: [{ content: 'ok' }, { content: 'no match', is_error: true }, { content: 'v2' }] }, { not: /check the order/ }],
 ];
 
+const SIZES_AND_LIMITS: Row[] = [
+  ['a size counted in base64 characters', content('[image: image/png, 8 bytes]'), content('[image: image/png, 12 bytes]'), /^note: 12 is how many characters of base64 8 bytes take: the base64 text counted instead of the bytes it decodes to\?$/],
+  ['bytes off by one: no base64', content('3 bytes'), content('4 bytes'), { not: /base64/ }],
+  ['12 for 8 of something else: no base64', content('8 items'), content('12 items'), { not: /base64/ }],
+  ['a value refused by the limit it equals', content('search: up to 100 results'), { results: [{ content: 'ValidationError: 100 is greater than the maximum of 100 (path: n)', is_error: true }] }, /^note: the received text refuses 100 as greater than the maximum of 100, a value equal to it: the limit itself is refused \(>= where > belongs\?\)$/],
+  ['a value refused over its limit: no such note', content('search: up to 500 results'), { results: [{ content: 'ValidationError: 500 is greater than the maximum of 100 (path: n)', is_error: true }] }, { not: /limit itself/ }],
+];
+
+const request = (n: number) => ({ messages: [{ role: 'user', content: `turn ${n}` }] });
+const MISSING_ELEMENTS: Row[] = [
+  ['a session one request short', { stop_reason: 'stop', requests: [request(1), request(2)] }, { stop_reason: 'max_turns', requests: [request(1)] }, /^note: requests lacks the request expected at requests\[1\], and every request before it is as expected$/],
+  ['a request missing while the one before it differs', { requests: [request(1), request(2)] }, { requests: [request(3)] }, { not: /before it is as expected/ }],
+  ['a result left out in the middle', content('a', 'b', 'c'), content('a', 'c'), { not: /lacks the results? expected at results\[2\]/ }],
+];
+
 describe.each<[string, Row[]]>([
   ['off by one, and counts', OFF_BY_ONE],
   ['a factor of 1000', FACTOR],
@@ -105,6 +120,8 @@ describe.each<[string, Row[]]>([
   ['one edit inside a text', EDIT],
   ['a host path', HOST_PATH],
   ['order', ORDER],
+  ['sizes in bytes, and limits', SIZES_AND_LIMITS],
+  ['elements missing after matching ones', MISSING_ELEMENTS],
 ])('%s', (_, rows) => {
   it.each(rows)('%s', (__, expected, received, want) => {
     expect(jsonDiff(expected, received).length, 'the row must differ').toBeGreaterThan(0);

@@ -10,8 +10,8 @@ import type { MistakePattern } from '../../grader/course/core/types.ts';
 import { manifestStages, referenceOutputs, valuesOf, withArray, type ReferenceOutput } from './reference-outputs.ts';
 
 const stages = manifestStages();
-/** Notes that may answer a difference made only of correct values: where elements are. */
-const ORDER_NOTE = /^note: (the same \S+ in another order|the .+ expected at \[\d+\] is at \[\d+\]|the .+ is (missing from|not expected in) \S+$)/;
+/** Notes that may answer a difference made only of correct values: where elements are, and which are missing. */
+const ORDER_NOTE = /^note: (the same \S+ in another order|the .+ expected at \[\d+\] is at \[\d+\]|the .+ is (missing from|not expected in) \S+$|\S+ lacks the .+ expected at .+, and every .+ before (it|them) is as expected$)/;
 
 function pathRegex(path: string): RegExp {
   const literal = (path === 'stdout' ? '' : path).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

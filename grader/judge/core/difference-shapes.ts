@@ -254,6 +254,27 @@ const namedElement: ShapeCheck = (m) => {
   return m.kind === 'missing' ? `note: the ${noun} ${m.identity} is missing from ${arrayName(m.path)}` : `note: the ${noun} ${m.identity} is not expected in ${arrayName(m.path)}`;
 };
 
+// Only a run of elements missing from an array (by index, no identity field) where nothing else of that array
+// differs, before or after them, and no count that differs with them explains them: which are missing, and that those
+// before them match. Never why.
+const missingAfterMatches: ShapeCheck = (m, all) => {
+  if (m.kind !== 'missing' || m.identity) return undefined;
+  const at = /^(.*)\[(\d+)\]$/.exec(m.path);
+  if (!at) return undefined;
+  const array = at[1] as string;
+  const inArray = all.filter((x) => x.path.startsWith(`${array}[`));
+  const indices = inArray.map((x) => (x.kind === 'missing' && !x.identity ? /^(.*)\[(\d+)\]$/.exec(x.path) : null)).map((found) => (found && found[1] === array ? Number(found[2]) : NaN));
+  if (indices.some(Number.isNaN)) return undefined;
+  const sorted = [...indices].sort((a, b) => a - b);
+  if (sorted[0] !== Number(at[2]) || sorted.some((index, i) => index !== (sorted[0] as number) + i)) return undefined;
+  const paths = sorted.map((index) => `${array}[${index}]`);
+  // A count that differs with them says more (message_count is 2, not 3: one message is missing …): that note instead.
+  if (all.some((x) => x.kind === 'value' && paths.some((path) => numberNote(x, all)?.includes(path)))) return undefined;
+  const noun = elementNoun(m.path);
+  const what = paths.length === 1 ? `the ${noun} expected at ${paths[0]}` : `the ${paths.length} ${noun}s expected at ${paths.slice(0, -1).join(', ')} and ${paths.at(-1)}`;
+  return `note: ${lastKey(array)} lacks ${what}, and every ${noun} before ${paths.length === 1 ? 'it' : 'them'} is as expected`;
+};
+
 /** A host temp path as a program might leak it: /tmp/…, macOS's /var/folders/…, a sandbox directory dispatch-…. */
 const HOST_PATH = /(?:\/tmp\/|\/private\/var\/|\/var\/folders\/)\S*|\S*dispatch-[A-Za-z0-9]{6}\S*/;
 
@@ -273,11 +294,25 @@ const hostPath: ShapeCheck = (m) => {
   return `note: the received text shows a host path (${quote(leaked)}): answer with the path as given, relative to the sandbox root, never the sandbox's directory on the host`;
 };
 
+/** "<value> is greater than the maximum of <limit>", "… less than the minimum of …": a refusal that names both numbers. */
+const LIMIT_REFUSAL = /(?<![\w.-])(-?\d+(?:\.\d+)?) is (greater|less) than the (maximum|minimum) of (-?\d+(?:\.\d+)?)(?![\w]|\.\d)/;
+
+// Only where the received text refuses a value for passing a limit it equals, and the expected text does not: the
+// comparison let the limit itself fail (its cause offered as a question).
+const limitRefusesItself: ShapeCheck = (m) => {
+  if (m.kind !== 'value' || typeof m.received !== 'string') return undefined;
+  const found = LIMIT_REFUSAL.exec(m.received);
+  if (!found || Number(found[1]) !== Number(found[4])) return undefined;
+  if (typeof m.expected === 'string' && m.expected.includes(found[0])) return undefined;
+  const [, value, side, limit] = found;
+  return `note: the received text refuses ${value} as ${side} than the ${limit} of ${found[4]}, a value equal to it: the limit itself is refused (${side === 'greater' ? '>= where > belongs' : '<= where < belongs'}?)`;
+};
+
 // Numbers: the conditions are in number-shapes.ts (off by one, a count explained by elements, a factor of 1000).
 const numbers: ShapeCheck = (m, all) => numberNote(m, all);
 
 /** The checks in order: the most specific first. */
-const CHECKS: ShapeCheck[] = [reordered, moved, namedElement, extraIsError, nullForAbsent, absentForNull, typeChange, lineEndings, finalNewline, perLinePrefix, sameLinesReordered, numberedTextsReordered, linesAtAnEnd, hostPath, numbers, caseOnly, whitespaceOnly, affix, middleEdit];
+const CHECKS: ShapeCheck[] = [reordered, moved, namedElement, missingAfterMatches, extraIsError, nullForAbsent, absentForNull, typeChange, lineEndings, finalNewline, perLinePrefix, sameLinesReordered, numberedTextsReordered, linesAtAnEnd, hostPath, limitRefusesItself, numbers, caseOnly, whitespaceOnly, affix, middleEdit];
 
 // The note for the shape of one difference among all those of its case (just itself when not given), or undefined
 // when it has no shape worth naming.

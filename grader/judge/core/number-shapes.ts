@@ -4,7 +4,9 @@
 //   shift and one side of it counts from 0 and the other from 1;
 // - a count that differs together with missing or extra elements is explained by them (its key names them, and the
 //   elements one array lost or gained are the difference): "message_count is 2, not 3: one message is missing (…)";
-// - "1000 times too large/small" where every number that differs is off by that one factor.
+// - "1000 times too large/small" where every number that differs is off by that one factor;
+// - "base64 characters counted for bytes" where the value speaks of bytes and every received number is the length of
+//   the expected number of bytes written in base64, two or more from it.
 import type { Mismatch } from '../../course/core/types.ts';
 import { elementNoun } from './describe.ts';
 
@@ -95,5 +97,18 @@ export function numberNote(m: Mismatch, all: readonly Mismatch[]): string | unde
   if (pairs.every((p) => p.received !== 0 && p.expected === p.received * 1000)) {
     return `note: ${subject} 1000 times too small (${first.received} for ${first.expected}): seconds where milliseconds are meant, or the other way round?`;
   }
+  if (speaksOfBytes(m) && pairs.every((p) => Number.isInteger(p.expected) && p.expected > 0 && p.received === base64Length(p.expected) && p.received - p.expected >= 2)) {
+    return `note: ${first.received} is how many characters of base64 ${first.expected} bytes take: the base64 text counted instead of the bytes it decodes to?`;
+  }
   return undefined;
+}
+
+// The characters of base64 that `bytes` bytes take, padding included.
+function base64Length(bytes: number): number {
+  return 4 * Math.ceil(bytes / 3);
+}
+
+// Whether a value is about bytes: its key says so, or its expected text does.
+function speaksOfBytes(m: Mismatch): boolean {
+  return /bytes?\b/i.test(lastKey(m.path).replace(/_/g, ' ')) || (m.kind === 'value' && typeof m.expected === 'string' && /\bbytes?\b/i.test(m.expected));
 }
