@@ -109,6 +109,7 @@ const request = (n: number) => ({ messages: [{ role: 'user', content: `turn ${n}
 const MISSING_ELEMENTS: Row[] = [
   ['a session one request short', { stop_reason: 'stop', requests: [request(1), request(2)] }, { stop_reason: 'max_turns', requests: [request(1)] }, /^note: requests lacks the request expected at requests\[1\], and every request before it is as expected$/],
   ['a request missing while the one before it differs', { requests: [request(1), request(2)] }, { requests: [request(3)] }, { not: /before it is as expected/ }],
+  ['a list named by a verb: no noun made of it', { asked: [{ tool: 'a' }, { tool: 'b' }] }, { asked: [{ tool: 'a' }] }, /^note: asked lacks the element expected at asked\[1\], and every element before it is as expected$/],
   ['a result left out in the middle', content('a', 'b', 'c'), content('a', 'c'), { not: /lacks the results? expected at results\[2\]/ }],
 ];
 

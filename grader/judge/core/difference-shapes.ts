@@ -270,7 +270,8 @@ const missingAfterMatches: ShapeCheck = (m, all) => {
   const paths = sorted.map((index) => `${array}[${index}]`);
   // A count that differs with them says more (message_count is 2, not 3: one message is missing …): that note instead.
   if (all.some((x) => x.kind === 'value' && paths.some((path) => numberNote(x, all)?.includes(path)))) return undefined;
-  const noun = elementNoun(m.path);
+  // The element's noun from a plural key (requests: request); "element" for any other (asked, stdout).
+  const noun = /[a-z](s|ies)$/i.test(lastKey(array)) ? elementNoun(m.path) : 'element';
   const what = paths.length === 1 ? `the ${noun} expected at ${paths[0]}` : `the ${paths.length} ${noun}s expected at ${paths.slice(0, -1).join(', ')} and ${paths.at(-1)}`;
   return `note: ${lastKey(array)} lacks ${what}, and every ${noun} before ${paths.length === 1 ? 'it' : 'them'} is as expected`;
 };
