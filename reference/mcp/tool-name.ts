@@ -1,5 +1,3 @@
-import { createHash } from 'node:crypto';
-
 // Registry names for discovered tools that the tool-name rules of the major model APIs accept,
 // ^[a-zA-Z0-9_-]{1,64}$, always prefixed mcp__<server>__ so an MCP `echo` never meets the built-in one.
 
@@ -13,8 +11,10 @@ export function baseToolName(server: string, tool: string): string {
 }
 
 // A base that cannot stay: its first 55 characters, "_" and the first 8 hex digits of the SHA-256
-// of the server's tool name (UTF-8), the same on every run.
+// of the server's tool name (UTF-8), the same on every run. node:crypto is loaded here, on the first
+// name that needs it, not when the program starts: few cases shorten a name, and every case would pay for it.
 export function shortenedToolName(base: string, tool: string): string {
+  const { createHash } = process.getBuiltinModule('node:crypto');
   return `${base.slice(0, KEPT)}_${createHash('sha256').update(tool).digest('hex').slice(0, 8)}`;
 }
 
