@@ -10,16 +10,13 @@ import { recordKnownMistakes } from '../../grader/known/io/record-known.ts';
 import { stageVariants } from '../../grader/known/io/variants.ts';
 import { loadCourse } from '../../grader/run/course-loader.ts';
 import { repoRoot } from '../e2e/cli.ts';
+import { TIMING_DEPENDENT } from '../mutants/timing-dependent.ts';
 
 const MUTANTS_DIR = join(repoRoot, 'test/mutants');
 const library = readKnownMistakes(repoRoot);
-// The mutants the library may fail to name, each with why: their output depends on timing, and a recording keeps only
-// what its two runs printed alike (one recording does, the next may not). Every other mutant has a fingerprint: a
-// crash, a report on stderr and a timeout have one too (grader/known/core/fingerprint.ts), and a temp path does not
-// change one (the case's temp names are masked).
-const MAY_GO_UNNAMED: Record<string, string> = {
-  'bash/interleaved-streams': 'where the chunks of stderr fall among stdout\'s depends on how the pipes are read, so the two recording runs may print otherwise',
-};
+// Every mutant has a fingerprint (a crash, a report on stderr and a timeout too: grader/known/core/fingerprint.ts; a
+// temp path does not change one, the case's temp names are masked), but one whose output depends on timing may go
+// unnamed: a recording keeps only what its two runs printed alike.
 const variants = stageVariants(MUTANTS_DIR);
 
 describe(KNOWN_MISTAKES_FILE, () => {
@@ -57,6 +54,6 @@ describe(KNOWN_MISTAKES_FILE, () => {
         if (!named || table?.mistakes[variant.name]?.description !== variant.description) unnamed.push(`${stage}/${variant.name}`);
       }
     }
-    expect(unnamed.filter((name) => !Object.hasOwn(MAY_GO_UNNAMED, name)).sort()).toEqual([]);
+    expect(unnamed.filter((name) => !Object.hasOwn(TIMING_DEPENDENT, name)).sort()).toEqual([]);
   });
 });
