@@ -188,6 +188,8 @@ export async function createProgramBuilder(
   let storing: Promise<void> = Promise.resolve();
   // The last build: one given up by a stop signal may still run, and the next waits for it (one esbuild rebuild at a time).
   let lastBuild: Promise<unknown> = Promise.resolve();
+  // Whether a build was given up by a stop signal: only then may one still be running when the builder is disposed.
+  let wasGivenUp = false;
   return {
     async build(signal) {
       const started = performance.now();
@@ -209,6 +211,7 @@ export async function createProgramBuilder(
       const building = lastBuild.then(async () => (await current).build());
       lastBuild = building.catch(() => undefined);
       const built = await untilStopped(building, signal);
+      if (built === STOPPED) wasGivenUp = true;
       if (!built.ok) return { ok: false, errors: built.errors, durationMs: elapsed() };
       storing = storing.then(() => cache.store(bundlePath, built.inputs, built.output)).catch(() => undefined);
       return { ok: true, bundlePath, durationMs: elapsed() };
@@ -217,9 +220,12 @@ export async function createProgramBuilder(
       await storing;
       const built = await host?.catch(() => undefined);
       // A build given up by a stop signal writes its files when it ends: it ends (or is waited for no longer) first. One
-      // that does not end (esbuild waits on a FIFO the course holds) ends with esbuild's service, killed.
+      // that does not end (esbuild waits on a FIFO the course holds) ends with esbuild's service, killed. Never without a
+      // given-up build: the service is the process's, and other builders of the same process (grade's submissions side
+      // by side, the mutants test's stages) may be building on it; a cancel that is merely slow on a busy machine is
+      // no reason to fail their builds.
       const hasEnded = await withinMs(Promise.all([built?.cancel(), lastBuild]).then(() => true), GIVEN_UP_WAIT_MS);
-      if (!hasEnded) killEsbuildServices();
+      if (!hasEnded && wasGivenUp) killEsbuildServices();
       await withinMs(built?.dispose() ?? Promise.resolve(), GIVEN_UP_WAIT_MS);
       await rm(outDir, { recursive: true, force: true });
       untrack();
