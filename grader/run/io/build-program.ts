@@ -221,9 +221,9 @@ export async function createProgramBuilder(
       const built = await host?.catch(() => undefined);
       // A build given up by a stop signal writes its files when it ends: it ends (or is waited for no longer) first. One
       // that does not end (esbuild waits on a FIFO the course holds) ends with esbuild's service, killed. Never without a
-      // given-up build: the service is the process's, and other builders of the same process (grade's submissions side
-      // by side, the mutants test's stages) may be building on it; a cancel that is merely slow on a busy machine is
-      // no reason to fail their builds.
+      // given-up build: the service is the process's, esbuild does not start another once it is killed, and other
+      // builders of the same process use it (grade's next submissions, the mutants test's stages side by side); a
+      // cancel that is merely slow on a busy machine is no reason to fail their builds.
       const hasEnded = await withinMs(Promise.all([built?.cancel(), lastBuild]).then(() => true), GIVEN_UP_WAIT_MS);
       if (!hasEnded && wasGivenUp) killEsbuildServices();
       await withinMs(built?.dispose() ?? Promise.resolve(), GIVEN_UP_WAIT_MS);
