@@ -113,6 +113,32 @@ const MISSING_ELEMENTS: Row[] = [
   ['a result left out in the middle', content('a', 'b', 'c'), content('a', 'c'), { not: /lacks the results? expected at results\[2\]/ }],
 ];
 
+// A refusal of an argument the call did send: read against the case's input (calls[i] answered by results[i]).
+const calls = (...inputs: Record<string, unknown>[]) => ({ calls: inputs.map((input) => ({ tool: 't', input })) });
+/** [what, the case's input, expected document, received document, the note it must give, or the note family it must not give]. */
+type SentRow = [string, unknown, unknown, unknown, RegExp | { not: RegExp }];
+const SENT_ARGUMENTS: SentRow[] = [
+  ['a sent string refused as missing', calls({ path: 'a.txt', file_text: 'new' }), content('File created successfully at: a.txt'), content('Error: Parameter file_text is required'), /^note: the received text says file_text is required, yet calls\[0\] sends file_text: "new": the program does not find it where the call puts it \(read under another name, or from another object\?\)$/],
+  ['a sent 0 refused as missing', calls({ path: 'src', insert_line: 0, insert_text: 'y' }), content('Error: Path is a directory: src'), content('Error: Parameter insert_line is required'), /^note: the received text says insert_line is required, yet calls\[0\] sends insert_line: 0, a value: a test that takes 0 for a missing one \(!x, where x === undefined \|\| x === null belongs\?\)$/],
+  ['a sent "" refused as missing, the second call', calls({ text: 'a' }, { text: '' }), content('a', ''), content('a', 'Error: Parameter text is required'), /calls\[1\] sends text: "", a value: a test that takes "" for a missing one/],
+  ["ajv's wording of a required property", calls({ query: 'x' }), content('ok'), content("ValidationError: 'query' is a required property (path: query)"), /says query is required, yet calls\[0\] sends query: "x"/],
+  ['a sent value of the wrong type refused as missing: the observation only', calls({ path: 'a', file_text: 5 }), content('Error: Parameter file_text must be a string'), content('Error: Parameter file_text is required'), /^note: the received text says file_text is required, yet calls\[0\] sends file_text: 5; the expected text answers it otherwise$/],
+  ['the argument not sent', calls({ path: 'a.txt' }), content('File created successfully at: a.txt'), content('Error: Parameter file_text is required'), { not: /yet calls/ }],
+  ['the argument sent as null (absent, as JSON has no undefined)', calls({ path: 'a.txt', file_text: null }), content('File created successfully at: a.txt'), content('Error: Parameter file_text is required'), { not: /yet calls/ }],
+  ['the argument sent only inside another object', calls({ path: 'a.txt', options: { file_text: 'x' } }), content('ok'), content('Error: Parameter file_text is required'), { not: /yet calls/ }],
+  ['the same refusal expected', calls({ file_text: '' }), content('Error: Parameter file_text is required.'), content('Error: Parameter file_text is required'), { not: /yet calls/ }],
+  ['a result beyond the calls', calls({ text: 'a' }), content('a'), content('a', 'Error: Parameter text is required'), { not: /yet calls/ }],
+  ['an input without calls', { requests: [{ text: 'a' }] }, content('a'), content('Error: Parameter text is required'), { not: /yet calls/ }],
+];
+
+describe('an argument the call sent, refused as missing', () => {
+  it.each(SENT_ARGUMENTS)('%s', (_, input, expected, received, want) => {
+    const found = firstShapeNote(jsonDiff(expected, received), input);
+    if (want instanceof RegExp) expect(found).toMatch(want);
+    else expect(found ?? '').not.toMatch(want.not);
+  });
+});
+
 describe.each<[string, Row[]]>([
   ['off by one, and counts', OFF_BY_ONE],
   ['a factor of 1000', FACTOR],

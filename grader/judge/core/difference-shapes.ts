@@ -1,5 +1,6 @@
 // The shape of a difference, in one line a student recognises: an extra `is_error: false`, a missing final newline,
-// a last line short, every number off by one, case or whitespace only, a missing prefix… Needs no course content.
+// a last line short, every number off by one, case or whitespace only, a missing prefix, an argument the call sent
+// refused as missing… Needs no course content beyond the case's own input.
 // Say what you saw; guess only what follows: each note is said only where its condition below holds of the whole
 // difference of that value (and, where written, of every difference of the case), and names a cause only where that
 // shape admits one.
@@ -7,9 +8,10 @@ import type { Mismatch } from '../../course/core/types.ts';
 import { formatValue } from './format-value.ts';
 import { elementNoun } from './describe.ts';
 import { numberNote } from './number-shapes.ts';
+import { sentArgumentNote } from './sent-argument.ts';
 
-/** A shape check: the note for a difference of that shape, read against every difference of the case (`all`), or undefined. */
-type ShapeCheck = (m: Mismatch, all: readonly Mismatch[]) => string | undefined;
+/** A shape check: the note for a difference of that shape, read against every difference of the case (`all`) and its input, or undefined. */
+type ShapeCheck = (m: Mismatch, all: readonly Mismatch[], input: unknown) => string | undefined;
 
 const QUOTE_CHARS = 24;
 
@@ -312,14 +314,17 @@ const limitRefusesItself: ShapeCheck = (m) => {
 // Numbers: the conditions are in number-shapes.ts (off by one, a count explained by elements, a factor of 1000).
 const numbers: ShapeCheck = (m, all) => numberNote(m, all);
 
-/** The checks in order: the most specific first. */
-const CHECKS: ShapeCheck[] = [reordered, moved, namedElement, missingAfterMatches, extraIsError, nullForAbsent, absentForNull, typeChange, lineEndings, finalNewline, perLinePrefix, sameLinesReordered, numberedTextsReordered, linesAtAnEnd, hostPath, limitRefusesItself, numbers, caseOnly, whitespaceOnly, affix, middleEdit];
+// An argument the call sent, refused as missing: the conditions are in sent-argument.ts.
+const sentArgument: ShapeCheck = (m, _all, input) => sentArgumentNote(m, input);
 
-// The note for the shape of one difference among all those of its case (just itself when not given), or undefined
-// when it has no shape worth naming.
-export function shapeNote(m: Mismatch, all: readonly Mismatch[] = [m]): string | undefined {
+/** The checks in order: the most specific first. */
+const CHECKS: ShapeCheck[] = [reordered, moved, namedElement, missingAfterMatches, extraIsError, nullForAbsent, absentForNull, typeChange, lineEndings, finalNewline, perLinePrefix, sameLinesReordered, numberedTextsReordered, linesAtAnEnd, hostPath, limitRefusesItself, sentArgument, numbers, caseOnly, whitespaceOnly, affix, middleEdit];
+
+// The note for the shape of one difference among all those of its case (just itself when not given) and the case's
+// input (when given), or undefined when it has no shape worth naming.
+export function shapeNote(m: Mismatch, all: readonly Mismatch[] = [m], input?: unknown): string | undefined {
   for (const check of CHECKS) {
-    const note = check(m, all);
+    const note = check(m, all, input);
     if (note) return note;
   }
   return undefined;
@@ -329,9 +334,9 @@ export function shapeNote(m: Mismatch, all: readonly Mismatch[] = [m]): string |
 const ORDER_KINDS = new Set<Mismatch['kind']>(['reordered', 'moved']);
 
 // The note for the first difference that has a recognisable shape: an order difference first, then document order.
-export function firstShapeNote(mismatches: Mismatch[]): string | undefined {
+export function firstShapeNote(mismatches: Mismatch[], input?: unknown): string | undefined {
   for (const m of [...mismatches.filter((x) => ORDER_KINDS.has(x.kind)), ...mismatches.filter((x) => !ORDER_KINDS.has(x.kind))]) {
-    const note = shapeNote(m, mismatches);
+    const note = shapeNote(m, mismatches, input);
     if (note) return note;
   }
   return undefined;

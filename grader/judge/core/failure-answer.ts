@@ -26,9 +26,9 @@ function runFacts(result: Pick<CaseResult, 'verdict' | 'run'>): RunFacts {
 }
 
 // The note (without its "note: " prefix) and the likely mistake that answer a case result of `stage`.
-export function failureAnswer(result: Pick<CaseResult, 'verdict' | 'run' | 'known'>, stage: Pick<Stage, 'mistakes'>): FailureAnswer {
+export function failureAnswer(result: Pick<CaseResult, 'verdict' | 'run' | 'known'> & { case?: Pick<CaseResult['case'], 'input'> }, stage: Pick<Stage, 'mistakes'>): FailureAnswer {
   const mismatches = mismatchesOf(result.verdict);
-  const note = firstShapeNote(mismatches)?.replace(/^note: /, '');
+  const note = firstShapeNote(mismatches, result.case?.input)?.replace(/^note: /, '');
   // The certain answer replaces the guess.
   const known = knownMistakeLine(result.known ?? []);
   if (known) {
