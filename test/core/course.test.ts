@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
+import { Ajv } from 'ajv';
 import { readCourseFiles, type CourseFiles } from '../../grader/course/core/course.ts';
 
 const schema = readFileSync(new URL('../../cases/case.schema.json', import.meta.url), 'utf8');
@@ -55,9 +56,18 @@ describe('readCourseFiles', () => {
         'cases/echo/a.json: $.input.sandbox["a/../../b"]: a sandbox path must name a file inside the sandbox; this one contains ".." (it would climb out of the sandbox)',
         'cases/echo/a.json: $.input.sandbox["dir/"]: a sandbox path must name a file inside the sandbox; this one ends with "/", which declares an empty directory: its value must be ""',
       ]],
+    ['a case schema ajv cannot compile', { caseSchema: { file: 'cases/case.schema.json', text: JSON.stringify({ type: 'objekt' }) } },
+      ['cases/case.schema.json: cannot be used as a JSON Schema: type must be JSONType or JSONType[]: objekt']],
     ['a bad manifest entry', { manifest: { file: 'stages/stages.json', text: JSON.stringify({ stages: [{ slug: 'Echo Stage', title: 'x' }] }) } },
       ['stages/stages.json: $.stages[0]: missing required property "command"', 'stages/stages.json: $.stages[0].slug: must match pattern "^[a-z0-9]+(-[a-z0-9]+)*$"']],
   ])('%s', (_, overrides, problems) => {
     expect(problemsOf(overrides)).toEqual(problems);
   });
+});
+
+// The loader compiles the case schema without checking it against JSON Schema's meta-schema (that costs every run about
+// 30 ms): the shipped one is checked here instead.
+it("the shipped case schema is valid against JSON Schema's meta-schema", () => {
+  const ajv = new Ajv({ strict: false });
+  expect(ajv.validateSchema(JSON.parse(schema) as object), ajv.errorsText(ajv.errors)).toBe(true);
 });

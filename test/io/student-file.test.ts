@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -29,5 +29,18 @@ describe.each([['readStudentFileSync', async (p: string, m: number) => readStude
     ['refuses a path that climbs out through ..', '../outside.txt', 100, `<base>/outside.txt is outside <base>/root`],
   ])('%s', async (_what, name, maxBytes, expected) => {
     expect(shown(await read(join(root, name), maxBytes))).toBe(expected);
+  });
+});
+
+// The first buffer is sized by the file's size as looked at; a file whose size says 0 yet holds text (as /proc's files
+// do) is still read whole, in smaller chunks, and one past the cap still refused.
+describe.each([['readStudentFileSync', readStudentFileSync], ['readStudentFile', readStudentFile]] as const)('%s of a file whose size says 0', (_name, read) => {
+  const status = readFileSync('/proc/self/status', 'latin1');
+  it('reads it whole', async () => {
+    const file = await read('/proc/self/status', { roots: ['/proc'], maxBytes: 1 << 20 });
+    expect(file.ok && file.bytes.toString('latin1').split('\n')[0]).toBe(status.split('\n')[0]);
+  });
+  it('refuses it past the cap', async () => {
+    expect(await read('/proc/self/status', { roots: ['/proc'], maxBytes: 16 })).toEqual({ ok: false, why: `${realpathSync('/proc/self/status')} is larger than 16 bytes` });
   });
 });

@@ -23,6 +23,8 @@ export type StudentFile = { ok: true; bytes: Buffer; realPath: string } | { ok: 
 
 const DEFAULT_TIMEOUT_MS = 2_000;
 const CHUNK_BYTES = 1 << 20;
+/** The chunk of a read past the size looked at (a file that grew since, or one whose size says 0, as /proc's do). */
+const MIN_CHUNK_BYTES = 1 << 16;
 /** Opened read-only, not followed if a link was swapped in after realpath, and never waited on (a FIFO's writer). */
 const OPEN_FLAGS = constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW;
 
@@ -58,17 +60,23 @@ class BoundedRead {
   readonly #deadline: number;
   readonly realPath: string;
   readonly rule: StudentFileRule;
+  /** The file's size as looked at: the first buffer holds it and one byte more, not a whole chunk (zeroed, it costs). */
+  readonly #size: number;
 
-  constructor(realPath: string, rule: StudentFileRule) {
+  constructor(realPath: string, rule: StudentFileRule, size: number) {
     this.realPath = realPath;
     this.rule = rule;
+    this.#size = size;
     this.#deadline = performance.now() + (rule.timeoutMs ?? DEFAULT_TIMEOUT_MS);
   }
 
   // The buffer the next read fills, or 'late' once the time is up.
   next(): Buffer | 'late' {
     if (performance.now() > this.#deadline) return 'late';
-    this.#current = Buffer.alloc(Math.min(CHUNK_BYTES, this.rule.maxBytes + 1 - this.#total));
+    // Up to the size looked at and one byte more (after a whole file, the one byte a read fills with its end: 0 bytes);
+    // past it, the file grew: chunks.
+    const wanted = this.#total <= this.#size ? this.#size + 1 - this.#total : MIN_CHUNK_BYTES;
+    this.#current = Buffer.alloc(Math.min(CHUNK_BYTES, wanted, this.rule.maxBytes + 1 - this.#total));
     return this.#current;
   }
 
@@ -110,8 +118,9 @@ export function readStudentFileSync(path: string, rule: StudentFileRule): Studen
     if (!look.ok) return look;
     const { realPath, stat: before } = look;
     fd = openSync(realPath, OPEN_FLAGS);
-    if (!isSameFile(before, fstatSync(fd))) return { ok: false, why: `${realPath} changed while it was opened` };
-    const read = new BoundedRead(realPath, rule);
+    const opened = fstatSync(fd);
+    if (!isSameFile(before, opened)) return { ok: false, why: `${realPath} changed while it was opened` };
+    const read = new BoundedRead(realPath, rule, opened.size);
     for (let chunk = read.next(); typeof chunk !== 'string'; chunk = read.next()) {
       const done = read.took(readSync(fd, chunk, 0, chunk.length, null));
       if (done) return done;
@@ -133,8 +142,9 @@ export async function readStudentFile(path: string, rule: StudentFileRule): Prom
     const why = refusal(realPath, before, rule, realRoots(rule.roots));
     if (why) return { ok: false, why };
     handle = await open(realPath, OPEN_FLAGS);
-    if (!isSameFile(before, await handle.stat())) return { ok: false, why: `${realPath} changed while it was opened` };
-    const read = new BoundedRead(realPath, rule);
+    const opened = await handle.stat();
+    if (!isSameFile(before, opened)) return { ok: false, why: `${realPath} changed while it was opened` };
+    const read = new BoundedRead(realPath, rule, opened.size);
     for (let chunk = read.next(); typeof chunk !== 'string'; chunk = read.next()) {
       const done = read.took((await handle.read(chunk, 0, chunk.length, null)).bytesRead);
       if (done) return done;

@@ -7,11 +7,12 @@ import stringWidth from 'string-width';
 const BIDI = /^[\u200e\u200f\u202a-\u202e\u2066-\u2069]$/;
 /**
  * Characters that take one column each and never join a neighbour into one cluster: printable ASCII and the symbols the
- * reporters draw with (the display-width test checks each against string-width). A text made only of them, once its
- * colour codes are gone, is as wide as it is long: counted without string-width, which spends a fraction of a
- * millisecond on every text holding anything but ASCII (its emoji test), and the reporters measure every line.
+ * reporters draw with, and the two private-use characters wrap-text.ts holds places with (the display-width test
+ * checks each against string-width). A text made only of them, once its colour codes are gone, is as wide as it is
+ * long: counted without string-width, which spends a fraction of a millisecond on every text holding anything but
+ * ASCII (its emoji test; about 8 ms on its first), and the reporters measure every line.
  */
-export const NARROW_SYMBOLS = '…·✗✓—–─│┼┴┬┤├┘└┐┌›→←↑↓×▸•';
+export const NARROW_SYMBOLS = '…·✗✓—–─│┼┴┬┤├┘└┐┌›→←↑↓×▸•\uE000\uE001';
 const ALL_NARROW = new RegExp(`^[\\u0020-\\u007e${NARROW_SYMBOLS}]*$`);
 /** The colour codes (SGR sequences) picocolors writes. */
 const SGR = /\u001b\[[0-9;]*m/g;
