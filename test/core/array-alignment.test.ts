@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { jsonDiff } from '../../grader/judge/core/json-diff.ts';
 import { describeMismatch } from '../../grader/judge/core/describe.ts';
-import { firstShapeNote } from '../../grader/judge/core/difference-shapes.ts';
+import { firstShapeNote } from '../../grader/notes/core/difference-shapes.ts';
 import { identityKey } from '../../grader/judge/core/array-alignment.ts';
 
 const lines = (expected: unknown, received: unknown) => jsonDiff(expected, received).map(describeMismatch);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { firstShapeNote, shapeNote } from '../../grader/judge/core/difference-shapes.ts';
+import { firstShapeNote, shapeNote } from '../../grader/notes/core/difference-shapes.ts';
 import type { Mismatch } from '../../grader/course/core/types.ts';
 
 const value = (expected: unknown, received: unknown, path = 'results[0].content'): Mismatch => ({ kind: 'value', path, expected, received });

@@ -3,7 +3,7 @@
 // an expected and a received document, compared as the judge compares them (jsonDiff), so the note reads every
 // difference of the case, not one alone.
 import { describe, expect, it } from 'vitest';
-import { firstShapeNote } from '../../grader/judge/core/difference-shapes.ts';
+import { firstShapeNote } from '../../grader/notes/core/difference-shapes.ts';
 import { jsonDiff } from '../../grader/judge/core/json-diff.ts';
 
 const note = (expected: unknown, received: unknown) => firstShapeNote(jsonDiff(expected, received));

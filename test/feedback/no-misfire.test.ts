@@ -4,7 +4,7 @@
 // one element of an array left out; and a pattern that says how a value must look never matches a correct value.
 import { describe, expect, it } from 'vitest';
 import { conditionHolds, isMistake, likelyMistake } from '../../grader/judge/core/mistakes.ts';
-import { firstShapeNote } from '../../grader/judge/core/difference-shapes.ts';
+import { firstShapeNote } from '../../grader/notes/core/difference-shapes.ts';
 import { jsonDiff } from '../../grader/judge/core/json-diff.ts';
 import type { MistakePattern } from '../../grader/course/core/types.ts';
 import { manifestStages, referenceOutputs, valuesOf, withArray, type ReferenceOutput } from './reference-outputs.ts';

@@ -2,7 +2,7 @@
 // known mistakes whose output the received one equals (certain: it is observed) or else the stage's likely mistake (a
 // guess from a pattern). The student's failure block and the teacher's gradebook both show these, from this one place.
 import type { CaseResult, Failure, Mismatch, Stage, Verdict } from '../../course/core/types.ts';
-import { firstShapeNote } from './difference-shapes.ts';
+import { firstShapeNote } from '../../notes/core/difference-shapes.ts';
 import { isExitDecided, likelyMistake, mistakeSubjects, type RunFacts } from './mistakes.ts';
 import { knownMistakeLine } from '../../known/core/known-mistakes.ts';
 

@@ -8,7 +8,7 @@
 // - "base64 characters counted for bytes" where the value speaks of bytes and every received number is the length of
 //   the expected number of bytes written in base64, two or more from it.
 import type { Mismatch } from '../../course/core/types.ts';
-import { elementNoun } from './describe.ts';
+import { elementNoun } from '../../judge/core/describe.ts';
 
 /** A whole number in text (with its sign and fraction), never digits inside a word or identifier ("call-2", "v1", "a1b"). */
 const NUMBER = /(?<![\w.-])-?\d+(?:\.\d+)?(?![\w]|\.\d)/g;

@@ -5,8 +5,8 @@
 // difference of that value (and, where written, of every difference of the case), and names a cause only where that
 // shape admits one.
 import type { Mismatch } from '../../course/core/types.ts';
-import { formatValue } from './format-value.ts';
-import { elementNoun } from './describe.ts';
+import { formatValue } from '../../judge/core/format-value.ts';
+import { elementNoun } from '../../judge/core/describe.ts';
 import { numberNote } from './number-shapes.ts';
 import { sentArgumentNote } from './sent-argument.ts';
 

@@ -3,7 +3,7 @@
 // JSON has no undefined). The observation is certain; the cause is offered as a question, and only where the value
 // admits one: a falsy value (0, "", false) taken for a missing one, or a value the program looked for elsewhere.
 import type { Mismatch } from '../../course/core/types.ts';
-import { formatValue } from './format-value.ts';
+import { formatValue } from '../../judge/core/format-value.ts';
 
 /** How a refusal names an argument as missing: "Parameter x is required", "'x' is a required property", "missing parameter x". */
 const REQUIRED = [
