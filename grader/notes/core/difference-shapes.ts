@@ -223,6 +223,21 @@ const middleEdit: ShapeCheck = (m) => {
   return `note: the received text has ${quote(rec)} where the expected text has ${quote(exp)}${how}${rest}`;
 };
 
+/** The quote characters a value may be written between. */
+const QUOTES = ['"', "'", '`'];
+
+// Only where the texts differ in every occurrence of one quote character and in nothing else, one text holding none
+// of it: values written bare where the expected text writes them as JSON, or the other way (the cause asked).
+const quotesEverywhere: ShapeCheck = (m) => {
+  if (m.kind !== 'value' || typeof m.expected !== 'string' || typeof m.received !== 'string') return undefined;
+  const { expected, received } = m;
+  const left = QUOTES.find((q) => expected.includes(q) && !received.includes(q) && expected.replaceAll(q, '') === received);
+  if (left) return `note: the received text is the expected text without any of its ${quote(left)} characters (the values written bare, not as JSON?)`;
+  const added = QUOTES.find((q) => received.includes(q) && !expected.includes(q) && received.replaceAll(q, '') === expected);
+  if (added) return `note: the received text is the expected text with ${quote(added)} characters added around its words (values written as JSON where they belong bare?)`;
+  return undefined;
+};
+
 // The array's key as a student reads it, from a path to it or to one of its elements.
 function arrayName(path: string): string {
   return /([A-Za-z_]+)(?:\[\d+\])?$/.exec(path)?.[1] ?? 'elements';
@@ -318,7 +333,7 @@ const numbers: ShapeCheck = (m, all) => numberNote(m, all);
 const sentArgument: ShapeCheck = (m, _all, input) => sentArgumentNote(m, input);
 
 /** The checks in order: the most specific first. */
-const CHECKS: ShapeCheck[] = [reordered, moved, namedElement, missingAfterMatches, extraIsError, nullForAbsent, absentForNull, typeChange, lineEndings, finalNewline, perLinePrefix, sameLinesReordered, numberedTextsReordered, linesAtAnEnd, hostPath, limitRefusesItself, sentArgument, numbers, caseOnly, whitespaceOnly, affix, middleEdit];
+const CHECKS: ShapeCheck[] = [reordered, moved, namedElement, missingAfterMatches, extraIsError, nullForAbsent, absentForNull, typeChange, lineEndings, finalNewline, perLinePrefix, sameLinesReordered, numberedTextsReordered, linesAtAnEnd, hostPath, limitRefusesItself, sentArgument, numbers, caseOnly, whitespaceOnly, quotesEverywhere, affix, middleEdit];
 
 // The note for the shape of one difference among all those of its case (just itself when not given) and the case's
 // input (when given), or undefined when it has no shape worth naming.
