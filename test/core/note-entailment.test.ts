@@ -38,6 +38,20 @@ const FACTOR: Row[] = [
   ['×1000 beside a missing element', { results: [{ ms: 2 }, { ms: 3 }], b: ['x', 'y'] }, { results: [{ ms: 2000 }, { ms: 3000 }], b: ['y'] }, { not: /1000 times/ }],
 ];
 
+const ROUNDED: Row[] = [
+  ['a number rounded to one decimal', content('Error: Command timed out after 0.25 seconds'), content('Error: Command timed out after 0.3 seconds'), /^note: the number is 0\.25 rounded to 1 decimal \(received 0\.3\): a number formatted \(toFixed, Math\.round\) where it belongs as it is\?$/],
+  ['a number cut to a whole one', { seconds: 2.75 }, { seconds: 2 }, /^note: the number is 2\.75 cut to a whole number \(received 2\): a number formatted \(toFixed, Math\.round\) where it belongs as it is\?$/],
+  ['a number rounded beside one that is not', content('0.25 and 0.5'), content('0.3 and 0.7'), { not: /rounded|cut to/ }],
+  ['a number that is no rounding of the expected one', content('after 0.25 seconds'), content('after 0.4 seconds'), { not: /rounded|cut to/ }],
+  ['a whole number one off is off by one, not rounded', content('after 3 seconds'), content('after 2 seconds'), { not: /rounded|cut to/ }],
+];
+
+const EMPTY_VALUES: Row[] = [
+  ['a key left out where "" is expected', { messages: [{ role: 'assistant', content: '' }] }, { messages: [{ role: 'assistant' }] }, /^note: `content` must be present as "" \(an empty string\), not left out$/],
+  ['a key left out where [] is expected', { tool_calls: [] }, {}, /^note: `tool_calls` must be present as \[\] \(an empty list\), not left out$/],
+  ['a key left out where a text is expected: no such note', { messages: [{ content: 'hi' }] }, { messages: [{}] }, { not: /must be present as/ }],
+];
+
 const LINES: Row[] = [
   ['without its last line', content('1: A\n2: B\n3: C'), content('1: A\n2: B'), /^note: the received text is the expected text without its last line \("3: C"\)$/],
   ['without its last 2 lines', content('1: A\n2: B\n3: C\n'), content('1: A\n'), /without its last 2 lines \(from "2: B"\)/],
@@ -147,6 +161,8 @@ describe('an argument the call sent, refused as missing', () => {
 describe.each<[string, Row[]]>([
   ['off by one, and counts', OFF_BY_ONE],
   ['a factor of 1000', FACTOR],
+  ['a number rounded or cut', ROUNDED],
+  ['an empty value left out', EMPTY_VALUES],
   ['lines left out or added at an end', LINES],
   ['case, whitespace, affixes, newlines, is_error', TEXT],
   ['one edit inside a text', EDIT],

@@ -43,9 +43,16 @@ const extraIsError: ShapeCheck = (m) =>
 const nullForAbsent: ShapeCheck = (m) =>
   m.kind === 'unexpected' && m.received === null ? `note: \`${lastKey(m.path)}\` is present with the value null: the key should be absent (leave it out)` : undefined;
 
-// Only a missing key whose expected value is null.
-const absentForNull: ShapeCheck = (m) =>
-  m.kind === 'missing' && m.expected === null ? `note: \`${lastKey(m.path)}\` must be present with the value null, not left out` : undefined;
+/** The empty values a key left out may stand for, as the note names them. */
+const EMPTY_NAMES = new Map<string, string>([['""', '"" (an empty string)'], ['[]', '[] (an empty list)']]);
+
+// Only a missing key whose expected value is null, or "" or [] (for these, a key, not an element of a list).
+const absentForNull: ShapeCheck = (m) => {
+  if (m.kind !== 'missing') return undefined;
+  if (m.expected === null) return `note: \`${lastKey(m.path)}\` must be present with the value null, not left out`;
+  const empty = /\]$/.test(m.path) ? undefined : EMPTY_NAMES.get(JSON.stringify(m.expected));
+  return empty ? `note: \`${lastKey(m.path)}\` must be present as ${empty}, not left out` : undefined;
+};
 
 // Only two scalars of different JSON types; "the same …" only where they print alike.
 const typeChange: ShapeCheck = (m) => {

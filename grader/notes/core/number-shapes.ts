@@ -6,7 +6,9 @@
 //   elements one array lost or gained are the difference): "message_count is 2, not 3: one message is missing (…)";
 // - "1000 times too large/small" where every number that differs is off by that one factor;
 // - "base64 characters counted for bytes" where the value speaks of bytes and every received number is the length of
-//   the expected number of bytes written in base64, two or more from it.
+//   the expected number of bytes written in base64, two or more from it;
+// - "0.25 rounded to 1 decimal" where every received number is its expected one rounded (as toFixed rounds) or cut to
+//   fewer decimals than it has.
 import type { Mismatch } from '../../course/core/types.ts';
 import { elementNoun } from '../../judge/core/describe.ts';
 
@@ -97,8 +99,31 @@ export function numberNote(m: Mismatch, all: readonly Mismatch[]): string | unde
   if (pairs.every((p) => p.received !== 0 && p.expected === p.received * 1000)) {
     return `note: ${subject} 1000 times too small (${first.received} for ${first.expected}): seconds where milliseconds are meant, or the other way round?`;
   }
+  const rounding = pairs.map(roundingOf);
+  if (rounding.every((r) => r !== undefined)) {
+    const { k, how } = rounding[0] as Rounding;
+    return `note: ${subject} ${first.expected} ${how} to ${k === 0 ? 'a whole number' : `${k} decimal${k === 1 ? '' : 's'}`} (received ${first.received}): a number formatted (toFixed, Math.round) where it belongs as it is?`;
+  }
   if (speaksOfBytes(m) && pairs.every((p) => Number.isInteger(p.expected) && p.expected > 0 && p.received === base64Length(p.expected) && p.received - p.expected >= 2)) {
     return `note: ${first.received} is how many characters of base64 ${first.expected} bytes take: the base64 text counted instead of the bytes it decodes to?`;
+  }
+  return undefined;
+}
+
+/** How a number was shortened: to `k` decimals, rounded (as toFixed does) or cut. */
+type Rounding = { k: number; how: 'rounded' | 'cut' };
+
+// The decimals of a number as JavaScript writes it (0.25: 2; 3: 0).
+function decimalsOf(n: number): number {
+  const text = String(n);
+  return text.includes('e') ? 0 : (text.split('.')[1] ?? '').length;
+}
+
+// How `received` is `expected` shortened to fewer decimals than it has, or undefined when it is no such shortening.
+function roundingOf(p: NumberPair): Rounding | undefined {
+  for (let k = 0; k < decimalsOf(p.expected); k++) {
+    if (Number(p.expected.toFixed(k)) === p.received) return { k, how: 'rounded' };
+    if (Math.trunc(p.expected * 10 ** k) / 10 ** k === p.received) return { k, how: 'cut' };
   }
   return undefined;
 }
