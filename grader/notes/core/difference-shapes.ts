@@ -47,7 +47,7 @@ const nullForAbsent: ShapeCheck = (m) =>
 const EMPTY_NAMES = new Map<string, string>([['""', '"" (an empty string)'], ['[]', '[] (an empty list)']]);
 
 // Only a missing key whose expected value is null, or "" or [] (for these, a key, not an element of a list).
-const absentForNull: ShapeCheck = (m) => {
+const absentForEmpty: ShapeCheck = (m) => {
   if (m.kind !== 'missing') return undefined;
   if (m.expected === null) return `note: \`${lastKey(m.path)}\` must be present with the value null, not left out`;
   const empty = /\]$/.test(m.path) ? undefined : EMPTY_NAMES.get(JSON.stringify(m.expected));
@@ -340,7 +340,7 @@ const numbers: ShapeCheck = (m, all) => numberNote(m, all);
 const sentArgument: ShapeCheck = (m, _all, input) => sentArgumentNote(m, input);
 
 /** The checks in order: the most specific first. */
-const CHECKS: ShapeCheck[] = [reordered, moved, namedElement, missingAfterMatches, extraIsError, nullForAbsent, absentForNull, typeChange, lineEndings, finalNewline, perLinePrefix, sameLinesReordered, numberedTextsReordered, linesAtAnEnd, hostPath, limitRefusesItself, sentArgument, numbers, caseOnly, whitespaceOnly, quotesEverywhere, affix, middleEdit];
+const CHECKS: ShapeCheck[] = [reordered, moved, namedElement, missingAfterMatches, extraIsError, nullForAbsent, absentForEmpty, typeChange, lineEndings, finalNewline, perLinePrefix, sameLinesReordered, numberedTextsReordered, linesAtAnEnd, hostPath, limitRefusesItself, sentArgument, numbers, caseOnly, whitespaceOnly, quotesEverywhere, affix, middleEdit];
 
 // The note for the shape of one difference among all those of its case (just itself when not given) and the case's
 // input (when given), or undefined when it has no shape worth naming.
