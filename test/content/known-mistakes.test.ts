@@ -32,7 +32,7 @@ describe(KNOWN_MISTAKES_FILE, () => {
     expect(known?.stale.map((s) => s.slug)).toEqual([]);
   });
 
-  it('holds each mutant\'s whole failing set: sorted, every case with its print among them, none both failed and unsure', () => {
+  it('holds each mutant\'s whole failing set: sorted, every case with its print among them, none both failed and unsure, the unprinted among the failed and without a print', () => {
     const problems: string[] = [];
     for (const [stage, table] of Object.entries(library?.stages ?? {})) {
       for (const [name, mistake] of Object.entries(table.mistakes)) {
@@ -40,6 +40,7 @@ describe(KNOWN_MISTAKES_FILE, () => {
         if (mistake.fails.join() !== [...mistake.fails].sort().join()) problems.push(`${stage}/${name}: fails is not sorted`);
         for (const key of printed.filter((k) => !mistake.fails.includes(k))) problems.push(`${stage}/${name}: prints on ${key}, which is not in its fails`);
         for (const key of (mistake.unsure ?? []).filter((k) => mistake.fails.includes(k))) problems.push(`${stage}/${name}: ${key} is both failed and unsure`);
+        for (const key of (mistake.unprinted ?? []).filter((k) => !mistake.fails.includes(k) || printed.includes(k))) problems.push(`${stage}/${name}: ${key} is unprinted, yet not failed or printed`);
       }
     }
     expect(problems).toEqual([]);

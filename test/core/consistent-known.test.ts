@@ -22,7 +22,8 @@ function result(file: string, verdict: Verdict, known: string[] = [], extra: Par
 // The library of a stage with cases one to four:
 // a fails one and two, printing f1 and f2; b fails only one, printing f1 too;
 // c and d both fail only three and print the same f3; e fails four (f4) and crashed on two (a failing case without a
-// print); f fails four printing f4 as well, and one of its two recording runs also failed one (unsure).
+// print); f fails four printing f4 as well, and one of its two recording runs also failed one (unsure); g fails two and
+// four, printing g4 on four, and both its recording runs failed two but printed otherwise there (unprinted).
 const table: StageKnownMistakes = {
   hash: 'h',
   mistakes: {
@@ -32,8 +33,9 @@ const table: StageKnownMistakes = {
     d: { description: 'd mistake', fails: ['three'] },
     e: { description: 'e mistake', fails: ['four', 'two'] },
     f: { description: 'f mistake', fails: ['four'], unsure: ['one'] },
+    g: { description: 'g mistake', fails: ['four', 'two'], unprinted: ['two'] },
   },
-  cases: { one: { f1: ['a', 'b'] }, two: { f2: ['a'] }, three: { f3: ['c', 'd'] }, four: { f4: ['e', 'f'] } },
+  cases: { one: { f1: ['a', 'b'] }, two: { f2: ['a'] }, three: { f3: ['c', 'd'] }, four: { f4: ['e', 'f'], g4: ['g'] } },
 };
 const named = (results: CaseResult[]) => results.map((r) => (r.known ?? []).map((k) => k.id));
 // The stage's four results, case one to four, with the given verdicts and names.
@@ -47,6 +49,9 @@ describe('consistentKnown: a mistake is named only when the failing cases are ex
     ['a subset of a\'s set (two passes): a not named, b (exactly one) is', stage([FAIL, ['a', 'b']], [PASS], [PASS], [PASS]), [['view/b'], [], [], []]],
     ['equal set, but two prints otherwise than a: not named', stage([FAIL, ['a', 'b']], [FAIL], [PASS], [PASS]), [[], [], [], []]],
     ['a failing case of e without a recorded print of e: e not named (its output there is unknown, so the run is not known to be e\'s)', stage([PASS], [FAIL], [PASS], [FAIL, ['e', 'f']]), [[], [], [], []]],
+    ['a case the variant fails with a print that varies is compared by verdict: g named when two fails, whatever it printed', stage([PASS], [FAIL], [PASS], [FAIL, ['g']]), [[], [], [], ['view/g']]],
+    ['… and not named when two passes, which g fails', stage([PASS], [PASS], [PASS], [FAIL, ['g']]), [[], [], [], []]],
+    ['… nor when another case fails as well', stage([FAIL], [FAIL], [PASS], [FAIL, ['g']]), [[], [], [], []]],
     ['two mistakes that both match are both kept', stage([PASS], [PASS], [FAIL, ['c', 'd']], [PASS]), [[], [], ['view/c', 'view/d'], []]],
     ['a case the recording runs disagreed on is left out: f named whether one fails or passes', stage([FAIL], [PASS], [PASS], [FAIL, ['e', 'f']]), [[], [], [], ['view/f']]],
     ['… but not the other cases: f is not named when two fails too', stage([PASS], [FAIL], [FAIL], [FAIL, ['e', 'f']]), [[], [], [], []]],

@@ -30,13 +30,21 @@ describe('stageTable', () => {
     const first = [variant('a', { roundtrip: 'p1' }, ['roundtrip', 'crash', 'slow']), variant('b', { roundtrip: 'p1' })];
     const second = [variant('a', { roundtrip: 'p2' }, ['slow', 'roundtrip', 'crash', 'racy']), variant('b', { roundtrip: 'p1' })];
     const table = stageTable('h', first, second);
-    expect(table.mistakes.a).toEqual({ description: 'the a mistake', fails: ['crash', 'roundtrip', 'slow'], unsure: ['racy'] });
+    // roundtrip printed otherwise in each run, crash and slow printed nothing a fingerprint is taken of: unprinted.
+    expect(table.mistakes.a).toEqual({ description: 'the a mistake', fails: ['crash', 'roundtrip', 'slow'], unsure: ['racy'], unprinted: ['crash', 'roundtrip', 'slow'] });
     expect(table.mistakes.b).toEqual({ description: 'the b mistake', fails: ['roundtrip'] });
     expect(table.cases).toEqual({ roundtrip: { p1: ['b'] } });
   });
   it('keeps a variant\'s failing set though its fingerprint is dropped for being shared by too many', () => {
     const many = Array.from({ length: MAX_MISTAKES_PER_FINGERPRINT + 1 }, (_, i) => variant(`v${i}`, { roundtrip: 'same' }));
     expect(stageTable('h', many, many).mistakes.v0?.fails).toEqual(['roundtrip']);
+    // Its print was known and agreed on, only too common to name: not unprinted, so the variant is never named.
+    expect(stageTable('h', many, many).mistakes.v0?.unprinted).toBeUndefined();
+  });
+  it('counts a case as unprinted when one run printed and the other printed nothing a fingerprint is taken of', () => {
+    const table = stageTable('h', [variant('a', { roundtrip: 'p1' })], [variant('a', {}, ['roundtrip'])]);
+    expect(table.mistakes.a?.unprinted).toEqual(['roundtrip']);
+    expect(table.cases).toEqual({});
   });
   it(`drops a fingerprint more than ${MAX_MISTAKES_PER_FINGERPRINT} variants print`, () => {
     const many = Array.from({ length: MAX_MISTAKES_PER_FINGERPRINT + 1 }, (_, i) => variant(`v${i}`, { roundtrip: 'same' }));

@@ -2,7 +2,9 @@
 // stays named on a stage's results only where the whole run is exactly that mistake's: over the cases that were
 // compared, the program fails exactly the cases the mistake's variant fails (no more, no fewer), and on every one of
 // them the library records what the variant prints and the program printed exactly that (so the case names it too).
-// A case the two recording runs disagreed on (the variant failed it once) is left out of the comparison for that mistake.
+// A case the two recording runs disagreed on (the variant failed it once) is left out of the comparison for that mistake;
+// one both runs failed but printed otherwise (or printed nothing a fingerprint is taken of) is compared by verdict alone:
+// the program must fail it too, whatever it printed there.
 import type { CaseResult } from '../../course/core/types.ts';
 import { caseKey, type RecordedMistake, type StageKnownMistakes } from './known-mistakes.ts';
 
@@ -21,13 +23,14 @@ function namesOn(table: StageKnownMistakes, key: string): Set<string> {
 }
 
 // Whether the compared cases are exactly mistake `name`'s: the same failing set, and its recorded print on every one of
-// them (a failing case where the library holds no print of it, because its two recording runs printed otherwise, leaves
-// the run unknown there, so the mistake is not named: never a guess).
+// them whose print is known (an unprinted one: failing is enough). A failing case whose print was known but is not kept
+// (too many variants print it) leaves the run unknown there, so the mistake is not named: never a guess.
 function isExactly(name: string, mistake: RecordedMistake | undefined, compared: readonly Compared[]): boolean {
   if (!mistake) return false;
   const fails = new Set(mistake.fails);
   const unsure = new Set(mistake.unsure ?? []);
-  return compared.every(({ key, isFailed, named }) => unsure.has(key) || (fails.has(key) ? isFailed && named.has(name) : !isFailed));
+  const unprinted = new Set(mistake.unprinted ?? []);
+  return compared.every(({ key, isFailed, named }) => unsure.has(key) || (fails.has(key) ? isFailed && (named.has(name) || unprinted.has(key)) : !isFailed));
 }
 
 // The stage's results with each known mistake kept only where the compared cases are exactly that mistake's (see above).

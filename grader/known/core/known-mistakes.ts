@@ -7,7 +7,7 @@ import { fingerprintOf, type PrintedRun } from './fingerprint.ts';
 /** Where the library ships, relative to the content root. */
 export const KNOWN_MISTAKES_FILE = 'cases/known-mistakes.json';
 /** The format of the file; a change of normalisation bumps it, which makes every stage stale. */
-export const KNOWN_MISTAKES_VERSION = 3;
+export const KNOWN_MISTAKES_VERSION = 4;
 /** How many mistakes one fingerprint may name; an output more variants than this print says too little to teach, and is not kept. */
 export const MAX_MISTAKES_PER_FINGERPRINT = 3;
 /** The size the shipped file stays within (test/known/known-mistakes-file.test.ts holds it). */
@@ -25,6 +25,12 @@ export type RecordedMistake = {
   fails: string[];
   /** The keys of the cases one recording run failed and the other passed (timing), sorted; absent when none. */
   unsure?: string[];
+  /**
+   * The keys of the failing cases (of `fails`) where the variant's print is not known: its two recording runs printed
+   * otherwise (timing), or one printed nothing a fingerprint is taken of. Such a case is compared by its verdict alone.
+   * Sorted; absent when none. A print both runs agreed on but that too many variants share is not one of these.
+   */
+  unprinted?: string[];
 };
 
 /** One stage's part of the library. */
@@ -84,7 +90,8 @@ function agreement(first: readonly string[], second: readonly string[]): { both:
 }
 
 // One stage's table from its variants' runs (each variant recorded twice: only what both runs agree on is kept, so
-// nothing depends on timing or temp names; a case one run failed and the other passed is unsure); a fingerprint shared
+// nothing depends on timing or temp names; a case one run failed and the other passed is unsure, and one both failed
+// without the same print is unprinted); a fingerprint shared
 // by more than MAX_MISTAKES_PER_FINGERPRINT variants is dropped.
 export function stageTable(hash: string, first: readonly VariantPrints[], second: readonly VariantPrints[]): StageKnownMistakes {
   const cases: Record<string, Record<string, string[]>> = {};
@@ -92,8 +99,15 @@ export function stageTable(hash: string, first: readonly VariantPrints[], second
   for (const variant of [...first].sort((a, b) => (a.name < b.name ? -1 : 1))) {
     const rerun = second.find((v) => v.name === variant.name);
     const { both, either } = agreement(variant.fails, rerun?.fails ?? []);
-    mistakes[variant.name] = { description: variant.description, ...(variant.hint ? { hint: variant.hint } : {}), fails: both, ...(either.length > 0 ? { unsure: either } : {}) };
     const again = rerun?.prints ?? {};
+    const unprinted = both.filter((file) => variant.prints[file] === undefined || again[file] !== variant.prints[file]);
+    mistakes[variant.name] = {
+      description: variant.description,
+      ...(variant.hint ? { hint: variant.hint } : {}),
+      fails: both,
+      ...(either.length > 0 ? { unsure: either } : {}),
+      ...(unprinted.length > 0 ? { unprinted } : {}),
+    };
     for (const [file, print] of Object.entries(variant.prints).sort(([a], [b]) => (a < b ? -1 : 1))) {
       if (again[file] !== print) continue;
       const byPrint = (cases[file] ??= {});
