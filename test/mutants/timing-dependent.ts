@@ -10,8 +10,8 @@ export const TIMING_DEPENDENT: Record<string, string> = {
   'parallel-calls/inner-dot-kept': 'its writes of src/./a.ts and src/a.ts run side by side, so how many are in flight when each appends is a race',
   // Seen: both recording runs printed one count of writes in flight, and the mutants test's run "4 writes in flight".
   'parallel-calls/leading-prefixes-only': 'its writes of src/a.ts under four spellings run side by side, so how many are in flight when each appends is a race',
-  // Seen: a recording whose two runs agreed on its print, and then the mutants test's run of it printing otherwise.
-  // Seen: its one failing case (timeout 0 accepted) printed otherwise in the two runs of its first recording.
+  // Seen: its one failing case (timeout 0 accepted) printed otherwise in the two runs of each of two recordings.
   'bash/zero-timeout-accepted': 'with a timeout of 0 the kill races the command, so what it had printed by then varies',
+  // Seen: a recording whose two runs agreed on its print, and then the mutants test's run of it printing otherwise.
   'bash/interleaved-streams': 'where the chunks of 200 000 bytes of stderr fall among stdout\'s depends on how the pipes are read',
 };

@@ -91,8 +91,7 @@ function agreement(first: readonly string[], second: readonly string[]): { both:
 
 // One stage's table from its variants' runs (each variant recorded twice: only what both runs agree on is kept, so
 // nothing depends on timing or temp names; a case one run failed and the other passed is unsure, and one both failed
-// without the same print is unprinted); a fingerprint shared
-// by more than MAX_MISTAKES_PER_FINGERPRINT variants is dropped.
+// without the same print is unprinted); a fingerprint shared by more than MAX_MISTAKES_PER_FINGERPRINT variants is dropped.
 export function stageTable(hash: string, first: readonly VariantPrints[], second: readonly VariantPrints[]): StageKnownMistakes {
   const cases: Record<string, Record<string, string[]>> = {};
   const mistakes: StageKnownMistakes['mistakes'] = {};
