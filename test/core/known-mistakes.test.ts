@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { caseKey, knownMistakeLine, knownMistakesOf, KNOWN_MISTAKES_VERSION, MAX_MISTAKES_PER_FINGERPRINT, staleStages, stageTable, type VariantPrints } from '../../grader/known/core/known-mistakes.ts';
+import { caseKey, knownMistakeLine, knownMistakesOf, KNOWN_MISTAKES_VERSION, MAX_MISTAKES_PER_FINGERPRINT, staleReason, staleStages, stageTable, type VariantPrints } from '../../grader/known/core/known-mistakes.ts';
 import { fingerprintOf } from '../../grader/known/core/fingerprint.ts';
 import { failureAnswer } from '../../grader/judge/core/failure-answer.ts';
 import type { Case, RunResult, Verdict } from '../../grader/course/core/types.ts';
@@ -97,5 +97,16 @@ describe('the answer in the failure block', () => {
     expect(answer.known).toBe(knownMistakeLine(known));
     expect(answer.knownHints).toEqual(['hand it back as it is']);
     expect(failureAnswer({ verdict }, guess).known).toBeUndefined();
+  });
+});
+
+describe('staleReason', () => {
+  it.each<[string, number | undefined, boolean, string]>([
+    ['a file of an older format says so, table or not', KNOWN_MISTAKES_VERSION - 1, true, `cases/known-mistakes.json was recorded in format ${KNOWN_MISTAKES_VERSION - 1}, and this grader reads format ${KNOWN_MISTAKES_VERSION}`],
+    ['a table of this format whose content moved', KNOWN_MISTAKES_VERSION, true, 'its cases, manifest entry, mutants or the reference changed since it was recorded'],
+    ['no table for the stage', KNOWN_MISTAKES_VERSION, false, 'cases/known-mistakes.json has no table for it'],
+    ['an empty file (no library yet)', undefined, false, 'cases/known-mistakes.json has no table for it'],
+  ])('%s', (_what, recorded, hasTable, reason) => {
+    expect(staleReason(recorded, hasTable)).toBe(reason);
   });
 });

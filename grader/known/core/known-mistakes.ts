@@ -125,6 +125,13 @@ export function staleStages(file: KnownMistakesFile | undefined, hashes: Readonl
   return [...hashes].filter(([slug, hash]) => file?.version !== KNOWN_MISTAKES_VERSION || file.stages[slug]?.hash !== hash).map(([slug]) => slug);
 }
 
+// Why a stale stage is stale, for `record --check`: `recorded` is the format the file was written in (undefined when
+// the file holds no readable library), `hasTable` whether that file has a table for the stage.
+export function staleReason(recorded: number | undefined, hasTable: boolean): string {
+  if (recorded !== undefined && recorded !== KNOWN_MISTAKES_VERSION) return `${KNOWN_MISTAKES_FILE} was recorded in format ${recorded}, and this grader reads format ${KNOWN_MISTAKES_VERSION}`;
+  return hasTable ? 'its cases, manifest entry, mutants or the reference changed since it was recorded' : `${KNOWN_MISTAKES_FILE} has no table for it`;
+}
+
 // The line a failure block shows for the known mistakes a received output equals: what is observed, nothing more.
 export function knownMistakeLine(known: readonly KnownMistake[]): string | undefined {
   if (known.length === 0) return undefined;

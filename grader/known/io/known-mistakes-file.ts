@@ -7,6 +7,16 @@ import { KNOWN_MISTAKES_FILE, KNOWN_MISTAKES_VERSION, type KnownMistakesFile, ty
 const COMMENT = 'Written by `npx dispatch-lab record` from the mutants under test/mutants/; do not edit by hand. See "Known mistakes" in docs/authoring.md.';
 
 // The library of a content root, or undefined when it has none (or it does not parse, or is of another version).
+// The format version the file says it was written in, whatever it is (undefined when it does not parse or says none).
+export function recordedVersion(contentRoot: string): number | undefined {
+  try {
+    const version = (JSON.parse(readFileSync(join(contentRoot, KNOWN_MISTAKES_FILE), 'utf8')) as { version?: unknown } | null)?.version;
+    return typeof version === 'number' ? version : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export function readKnownMistakes(contentRoot: string): KnownMistakesFile | undefined {
   try {
     const data = JSON.parse(readFileSync(join(contentRoot, KNOWN_MISTAKES_FILE), 'utf8')) as KnownMistakesFile;

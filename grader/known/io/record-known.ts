@@ -7,9 +7,9 @@ import type { Course } from '../../course/core/course.ts';
 import type { Stage } from '../../course/core/types.ts';
 import { runTests } from '../../run/app.ts';
 import { DEFAULT_TIMEOUT_MS, OUTPUT_LIMIT_BYTES } from '../../run/test-options.ts';
-import { caseKey, KNOWN_MISTAKES_FILE, staleStages, stageTable, type StageKnownMistakes, type VariantPrints } from '../core/known-mistakes.ts';
+import { caseKey, KNOWN_MISTAKES_FILE, staleReason, staleStages, stageTable, type StageKnownMistakes, type VariantPrints } from '../core/known-mistakes.ts';
 import { fingerprintOf } from '../core/fingerprint.ts';
-import { readKnownMistakes, writeKnownMistakes } from './known-mistakes-file.ts';
+import { readKnownMistakes, recordedVersion, writeKnownMistakes } from './known-mistakes-file.ts';
 import { stageHash } from './stage-hash.ts';
 import { stageVariants, variantProblem, variantSources, withVariantProgram, type Variant, type VariantPlaces } from './variants.ts';
 
@@ -78,8 +78,9 @@ export async function recordKnownMistakes(course: Course, stages: readonly Stage
     if (problem) problems.push(problem);
   }
   const stale = staleStages(file, hashes);
+  const version = stale.length > 0 ? recordedVersion(places.contentRoot) : undefined;
   const outcome: KnownOutcome = {
-    stale: stale.map((slug) => ({ slug, why: file?.stages[slug] ? 'its cases, manifest entry, mutants or the reference changed since it was recorded' : `${KNOWN_MISTAKES_FILE} has no table for it` })),
+    stale: stale.map((slug) => ({ slug, why: staleReason(version, file?.stages[slug] !== undefined) })),
     fresh: withVariants.length - stale.length,
     problems,
   };
