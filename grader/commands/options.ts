@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import type { Argv } from 'yargs';
 import type { Selection } from '../run/core/plan.ts';
 import { GraderError } from '../run/grader-error.ts';
+import { SPARE_SLOTS_PER_JOB } from '../run/core/slots.ts';
 import { REPORTERS } from '../reporters/index.ts';
 import type { Reporter, RunInfo } from '../reporters/reporter.ts';
 import { fileSink, isStdoutTerminal, shouldColor, stderrSink, stdoutSink, terminalColumns, type Sink } from '../text/io/terminal.ts';
@@ -48,7 +49,7 @@ export function commonOptions<T>(y: Argv<T>) {
     .option('content', { type: 'string', describe: 'course content root (stages/, cases/); default: the dispatch-lab package', hidden: true })
     .option('stage', { type: 'string', array: true, default: [] as string[], describe: 'grade this stage (repeatable)' })
     .option('case', { type: 'string', describe: 'only cases whose name or file contains this text' })
-    .option('jobs', { type: 'number', default: availableParallelism(), describe: 'cases run at once; at 2 or more, up to 3× as many again start while a processor sits idle (cases waiting on timers); 1 runs them one by one' })
+    .option('jobs', { type: 'number', default: availableParallelism(), describe: `cases run at once; at 2 or more, up to ${SPARE_SLOTS_PER_JOB}× as many again start while the processors sit idle (cases waiting on timers); 1 runs them one by one` })
     .option('timeout', { type: 'number', describe: `per-case timeout in ms (default ${DEFAULT_TIMEOUT_MS}, or the case's own)` })
     .option('reporter', { type: 'string', array: true, default: ['pretty'], describe: `output format (repeatable): ${Object.keys(REPORTERS).join(', ')}` })
     .option('output-file', { type: 'string', array: true, default: [] as string[], describe: 'write a reporter to a file: NAME=PATH (repeatable)' })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { idleCores, shouldLend, type CpuTimes } from '../../grader/run/core/idle-cores.ts';
+import { idleCores, MEMORY_PER_LENT_SLOT, slotsToLend, type CpuTimes } from '../../grader/run/core/idle-cores.ts';
 
 const at = (idleMs: number, totalMs: number, cpus = 2): CpuTimes => ({ idleMs, totalMs, cpus });
 
@@ -21,15 +21,21 @@ describe('idleCores', () => {
   });
 });
 
-describe('shouldLend', () => {
-  const slots = { waiting: 1, lent: 0, spare: 6 };
+describe('slotsToLend', () => {
+  const slots = { waiting: 9, lent: 0, spare: 16 };
+  const plenty = 64 * MEMORY_PER_LENT_SLOT;
   it.each([
-    ['a processor idle and a case waiting', 1.2, slots, true],
-    ['exactly one processor idle', 1, slots, true],
-    ['less than a processor idle', 0.9, slots, false],
-    ['nothing known yet', undefined, slots, false],
-    ['nobody waiting', 2, { ...slots, waiting: 0 }, false],
-    ['every spare slot lent', 2, { ...slots, lent: 6 }, false],
-    ['no spare slots (--jobs 1)', 2, { ...slots, spare: 0 }, false],
-  ])('%s', (_name, idle, state, want) => expect(shouldLend(idle, state)).toBe(want));
+    ['half a processor idle: one slot', 0.5, slots, plenty, 1],
+    ['a little less than half: none', 0.49, slots, plenty, 0],
+    ['one and a half idle: three', 1.5, slots, plenty, 3],
+    ['both of two idle: four', 2, slots, plenty, 4],
+    ['nothing known yet', undefined, slots, plenty, 0],
+    ['nobody waiting', 2, { ...slots, waiting: 0 }, plenty, 0],
+    ['fewer waiting than idle allows', 2, { ...slots, waiting: 2 }, plenty, 2],
+    ['only one spare slot left', 2, { ...slots, lent: 15 }, plenty, 1],
+    ['every spare slot lent', 2, { ...slots, lent: 16 }, plenty, 0],
+    ['no spare slots (--jobs 1)', 2, { ...slots, spare: 0 }, plenty, 0],
+    ['memory for two more cases only', 2, slots, 2.5 * MEMORY_PER_LENT_SLOT, 2],
+    ['memory for none', 2, slots, MEMORY_PER_LENT_SLOT - 1, 0],
+  ])('%s', (_name, idle, state, freeBytes, want) => expect(slotsToLend(idle, state, freeBytes)).toBe(want));
 });

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createSlots } from '../../grader/run/core/slots.ts';
-import type { CpuTimes } from '../../grader/run/core/idle-cores.ts';
+import { MEMORY_PER_LENT_SLOT, type CpuTimes } from '../../grader/run/core/idle-cores.ts';
 import { lendWhileIdle, readCpuTimes } from '../../grader/run/io/idle-lender.ts';
 
 // A machine whose counters advance by one look's worth each time they are read, idle or busy as the test says.
@@ -25,22 +25,41 @@ afterEach(() => {
 });
 
 describe('lendWhileIdle', () => {
-  it('lends one slot a look while a processor sits idle and a case waits, none while the machine is busy', async () => {
+  it('lends a slot a look for each half processor that sat idle while cases wait, none while the machine is busy', async () => {
     vi.useFakeTimers();
-    const slots = createSlots(1, 3);
+    const slots = createSlots(1, 6);
     await slots.take();
-    for (let i = 0; i < 5; i++) void slots.take();
+    for (let i = 0; i < 8; i++) void slots.take();
     const box = machine(2);
-    const stop = lendWhileIdle(slots, 100, box.read);
-    box.idle = 0.5;
+    const stop = lendWhileIdle(slots, 100, box.read, () => 64 * MEMORY_PER_LENT_SLOT);
+    box.idle = 0.4;
     await vi.advanceTimersByTimeAsync(300);
     expect(slots.lent).toBe(0);
     box.idle = 1.5;
-    await vi.advanceTimersByTimeAsync(200);
-    expect(slots.lent).toBe(2);
-    await vi.advanceTimersByTimeAsync(500);
+    await vi.advanceTimersByTimeAsync(100);
     expect(slots.lent).toBe(3);
+    await vi.advanceTimersByTimeAsync(100);
+    expect(slots.lent).toBe(6);
+    await vi.advanceTimersByTimeAsync(300);
+    expect(slots.lent).toBe(6);
     expect(slots.waiting).toBe(2);
+    stop();
+  });
+
+  it('lends no more slots than the memory left holds cases', async () => {
+    vi.useFakeTimers();
+    const slots = createSlots(1, 6);
+    await slots.take();
+    for (let i = 0; i < 8; i++) void slots.take();
+    const box = machine(2);
+    box.idle = 2;
+    let free = 1.5 * MEMORY_PER_LENT_SLOT;
+    const stop = lendWhileIdle(slots, 100, box.read, () => free);
+    await vi.advanceTimersByTimeAsync(100);
+    expect(slots.lent).toBe(1);
+    free = 0;
+    await vi.advanceTimersByTimeAsync(300);
+    expect(slots.lent).toBe(1);
     stop();
   });
 

@@ -42,7 +42,8 @@ export async function runInOrder<T, R>(
     while (canStart()) {
       await slots.take();
       if (!canStart()) {
-        slots.give();
+        // Nothing left for it: the slot goes on to whoever waits next (another pool's worker), even a lent one.
+        slots.pass();
         break;
       }
       const index = nextToStart++;

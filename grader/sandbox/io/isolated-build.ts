@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { splitBuildOutput } from '../core/build-output.ts';
 import { formatBytes } from '../core/limits.ts';
 import { isWithin } from '../core/sandbox-plan.ts';
 import type { RunLimits } from './case-limits.ts';
@@ -139,6 +140,9 @@ export async function buildIsolated(options: { courseDir: string; outDir: string
   if (run.limitHit === 'processes') return failed(['the build tried to run too many processes (--max-procs)']);
   if (run.stdoutDroppedBytes > 0) return failed([`the built program is larger than ${formatBytes(BUILD_OUTPUT_LIMIT_BYTES)}, the limit under --isolate`]);
   if (run.exitCode !== 0) return failed(options.format(messagesOf(run.stderr)));
-  await writeFile(options.bundlePath, run.stdout, { flag: 'wx' });
+  const output = splitBuildOutput(run.stdout);
+  if (!output) return failed(['the build\'s output could not be read (it did not start with the length of the bundle)']);
+  await writeFile(options.bundlePath, output.bundle, { flag: 'wx' });
+  if (output.map !== '') await writeFile(`${options.bundlePath}.map`, output.map, { flag: 'wx' });
   return { ok: true, bundlePath: options.bundlePath, durationMs: elapsed() };
 }

@@ -1,7 +1,7 @@
 // The program that builds a submission inside its sandbox (--isolate): `node --input-type=module -e SCRIPT CONFIG`.
 // It bundles program.ts with esbuild as an unisolated build does, but every file esbuild loads must be a regular file
-// whose real path lies in the submission or a node_modules folder it loads packages from; the bundle goes to stdout,
-// the build's messages to stderr as one JSON line.
+// whose real path lies in the submission or a node_modules folder it loads packages from; the bundle and its map go to
+// stdout (in the form core/build-output.ts reads), the build's messages to stderr as one JSON line.
 
 /** What the script is given (as JSON, its one argument). */
 export type SandboxBuildConfig = {
@@ -55,9 +55,11 @@ const messages = (list) => list.map((m) => ({ text: m.text, location: m.location
 try {
   const result = await esbuild.build({
     entryPoints: [config.courseDir + '/program.ts'], absWorkingDir: config.courseDir, outfile: config.outfile, write: false,
-    bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', sourcemap: 'inline', logLevel: 'silent', plugins: [guard],
+    bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', sourcemap: 'linked', logLevel: 'silent', plugins: [guard],
   });
-  process.stdout.write(result.outputFiles[0].contents);
+  const code = result.outputFiles.find((f) => f.path === config.outfile).text;
+  const map = result.outputFiles.find((f) => f.path === config.outfile + '.map');
+  process.stdout.write(code.length + '\\n' + code + (map ? map.text : ''));
 } catch (error) {
   const list = Array.isArray(error.errors) ? messages(error.errors) : [{ text: String(error) }];
   process.stderr.write('\\n${MESSAGES_PREFIX}' + JSON.stringify(list) + '\\n');
