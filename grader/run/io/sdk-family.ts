@@ -22,9 +22,10 @@ const MAX_MANIFEST_BYTES = 1024 * 1024;
 /** The largest package module read (to look for import.meta). */
 export const MAX_MODULE_BYTES = 32 * 1024 * 1024;
 
-// A package manifest's fields, read as a regular file of at most MAX_MANIFEST_BYTES (student-file.ts), or undefined.
-function readJson(file: string): Record<string, unknown> | undefined {
-  const read = readStudentFileSync(file, { roots: ['/'], maxBytes: MAX_MANIFEST_BYTES });
+// A package manifest's fields, read as a regular file of at most MAX_MANIFEST_BYTES whose real path lies in one of
+// `roots` (student-file.ts), or undefined.
+function readJson(file: string, roots: string[] = ['/']): Record<string, unknown> | undefined {
+  const read = readStudentFileSync(file, { roots, maxBytes: MAX_MANIFEST_BYTES });
   try {
     return read.ok ? JSON.parse(read.bytes.toString('utf8')) : undefined;
   } catch {
@@ -33,8 +34,9 @@ function readJson(file: string): Record<string, unknown> | undefined {
 }
 
 // The SDK and every package it depends on (dependencies and peers that are installed), seen from the course: name →
-// folder and version.
-export function sdkFamily(courseDir: string): Map<string, { dir: string; version: unknown }> {
+// folder and version. Only manifests whose real path lies in `roots` are read (an isolated build: the submission and
+// the node_modules folders above it).
+export function sdkFamily(courseDir: string, roots?: string[]): Map<string, { dir: string; version: unknown }> {
   const names = new Map<string, { dir: string; version: unknown }>();
   const visit = (name: string, fromDir: string) => {
     if (names.has(name)) return;
@@ -42,7 +44,7 @@ export function sdkFamily(courseDir: string): Map<string, { dir: string; version
     if (found === undefined) return;
     // Its real path: courses whose node_modules link to one install share its bundled packages.
     const dir = realpathSync(found);
-    const manifest = readJson(join(dir, 'package.json')) ?? {};
+    const manifest = readJson(join(dir, 'package.json'), roots) ?? {};
     names.set(name, { dir, version: manifest.version });
     for (const field of ['dependencies', 'peerDependencies']) {
       const deps = manifest[field];

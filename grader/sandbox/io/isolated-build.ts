@@ -1,9 +1,9 @@
 import { chmod, lstat, mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { dirname, join, relative } from 'node:path';
+import { basename, dirname, join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { splitBuildOutput } from '../core/build-output.ts';
+import { parseBuildOutput } from '../core/build-output.ts';
 import { formatBytes } from '../core/limits.ts';
 import { isWithin } from '../core/sandbox-plan.ts';
 import type { RunLimits } from './case-limits.ts';
@@ -11,6 +11,7 @@ import { trackFolder } from './exit-cleanup.ts';
 import { ownTag } from './leftover-sweep.ts';
 import { buildInputRoots, type Isolation, isReachableByOthers, sandboxPathsFor } from './isolation.ts';
 import { runCase } from '../../run/io/run-case.ts';
+import { sdkFamily } from '../../run/io/sdk-family.ts';
 import { MESSAGES_PREFIX, SANDBOX_BUILD_SCRIPT, type SandboxBuildConfig } from './sandbox-build-script.ts';
 
 // Under --isolate the submission is built inside the sandbox its cases run in, under the same memory and process limits:
@@ -112,6 +113,8 @@ export async function buildIsolated(options: { courseDir: string; outDir: string
   const allowed = buildInputRoots(options.courseDir);
   // A hidden folder inside an allowed one (node_modules/dispatch-lab in the submission) is empty in the sandbox too.
   const denied = sandboxPathsFor(options.isolation, options.courseDir, options.outDir).hidden.filter((h) => allowed.some((root) => h !== root && isWithin(h, root)));
+  // The bundle's own packages folder: a rebuild (watch) never writes under a case that runs the one before.
+  const packagesDir = `${basename(options.bundlePath, '.mjs')}-packages`;
   const config: SandboxBuildConfig = {
     esbuild: pathToFileURL(esbuild.entry).href,
     ...(esbuild.binary ? { esbuildBinary: esbuild.binary } : {}),
@@ -120,6 +123,8 @@ export async function buildIsolated(options: { courseDir: string; outDir: string
     allowed,
     denied,
     maxInputBytes: BUILD_INPUT_LIMIT_BYTES,
+    family: [...sdkFamily(options.courseDir, allowed).keys()].sort(),
+    packagesDir,
   };
   const timeoutMs = buildTimeoutMs();
   const run = await runCase({
@@ -140,9 +145,13 @@ export async function buildIsolated(options: { courseDir: string; outDir: string
   if (run.limitHit === 'processes') return failed(['the build tried to run too many processes (--max-procs)']);
   if (run.stdoutDroppedBytes > 0) return failed([`the built program is larger than ${formatBytes(BUILD_OUTPUT_LIMIT_BYTES)}, the limit under --isolate`]);
   if (run.exitCode !== 0) return failed(options.format(messagesOf(run.stderr)));
-  const output = splitBuildOutput(run.stdout);
-  if (!output) return failed(['the build\'s output could not be read (it did not start with the length of the bundle)']);
-  await writeFile(options.bundlePath, output.bundle, { flag: 'wx' });
-  if (output.map !== '') await writeFile(`${options.bundlePath}.map`, output.map, { flag: 'wx' });
+  const files = parseBuildOutput(run.stdout, basename(options.bundlePath), packagesDir);
+  if (!files) return failed(['the build\'s output could not be read (not the files of one build)']);
+  // The bundle last: a case never starts from a bundle whose packages are not written yet.
+  for (const [name, text] of [...files].sort(([a], [b]) => (a === basename(options.bundlePath) ? 1 : b === basename(options.bundlePath) ? -1 : 0))) {
+    const path = join(options.outDir, name);
+    await mkdir(dirname(path), { recursive: true });
+    await writeFile(path, text, { flag: 'wx' });
+  }
   return { ok: true, bundlePath: options.bundlePath, durationMs: elapsed() };
 }

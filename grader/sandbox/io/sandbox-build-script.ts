@@ -1,7 +1,10 @@
 // The program that builds a submission inside its sandbox (--isolate): `node --input-type=module -e SCRIPT CONFIG`.
 // It bundles program.ts with esbuild as an unisolated build does, but every file esbuild loads must be a regular file
-// whose real path lies in the submission or a node_modules folder it loads packages from; the bundle and its map go to
-// stdout (in the form core/build-output.ts reads), the build's messages to stderr as one JSON line.
+// whose real path lies in the submission or a node_modules folder it loads packages from. The ES modules of the MCP
+// SDK's family that do not ask where they live (import.meta) are bundled ahead into the packages folder, by the rules of
+// run/io/package-inlining.ts (which a host build follows; those rules are written again here, in plain JavaScript, since
+// the grader's own files are hidden in the sandbox). Every file goes to stdout in the form core/build-output.ts reads;
+// the build's messages to stderr as one JSON line.
 
 /** What the script is given (as JSON, its one argument). */
 export type SandboxBuildConfig = {
@@ -17,6 +20,10 @@ export type SandboxBuildConfig = {
   denied: string[];
   /** The most bytes all input files may have together. */
   maxInputBytes: number;
+  /** The MCP SDK's family (run/io/sdk-family.ts): the packages whose ES modules are bundled ahead, as a host build does. */
+  family: string[];
+  /** The folder beside the bundle the family's bundled modules go to, e.g. "packages-1". */
+  packagesDir: string;
 };
 
 /** Marks the line of stderr that holds the build's messages as JSON. */
@@ -24,7 +31,10 @@ export const MESSAGES_PREFIX = 'dispatch-lab-build-messages:';
 
 // Plain JavaScript: node runs it as it is, with no build step of its own.
 export const SANDBOX_BUILD_SCRIPT = `
-import { realpathSync, statSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { readFileSync, realpathSync, statSync } from 'node:fs';
+import { isBuiltin } from 'node:module';
+import { dirname, extname, join, relative } from 'node:path';
 const config = JSON.parse(process.argv[1]);
 if (config.esbuildBinary) process.env.ESBUILD_BINARY_PATH = config.esbuildBinary;
 const esbuild = await import(config.esbuild);
@@ -51,15 +61,91 @@ const guard = {
     });
   },
 };
+// The package a file of node_modules belongs to, or undefined.
+const packageOf = (path) => {
+  const at = path.lastIndexOf('/node_modules/');
+  if (at === -1) return undefined;
+  const [first = '', second = ''] = path.slice(at + '/node_modules/'.length).split('/');
+  return first.startsWith('@') ? first + '/' + second : first;
+};
+// A regular file of at most the input limit, read; undefined otherwise (a FIFO is never opened).
+const readSmall = (path) => {
+  try {
+    const stat = statSync(path);
+    return stat.isFile() && stat.size <= config.maxInputBytes ? readFileSync(path, 'utf8') : undefined;
+  } catch {
+    return undefined;
+  }
+};
+const types = new Map();
+// Whether node loads the file as an ES module: .mjs, or .js under a package.json whose type is "module".
+const isEsModule = (path) => {
+  if (extname(path) === '.mjs') return true;
+  if (extname(path) !== '.js') return false;
+  for (let dir = dirname(path); ; dir = dirname(dir)) {
+    if (types.has(dir)) return types.get(dir);
+    const text = readSmall(join(dir, 'package.json'));
+    if (text !== undefined || dirname(dir) === dir) {
+      let type;
+      try { type = JSON.parse(text ?? '{}').type; } catch {}
+      types.set(dir, type === 'module');
+      return type === 'module';
+    }
+  }
+};
+const family = new Set(config.family);
+const isBundled = (path) => {
+  const pkg = packageOf(path);
+  if (pkg === undefined || !family.has(pkg) || !isEsModule(path)) return false;
+  const text = readSmall(path);
+  return text !== undefined && !text.includes('import.meta');
+};
+const entryName = (path) => path.slice(path.lastIndexOf('/node_modules/') + '/node_modules/'.length).replace(/\\.m?js$/, '').replace(/[^A-Za-z0-9._-]+/g, '_') + '-' + createHash('sha256').update(path).digest('hex').slice(0, 8);
+const INNER = Symbol('inner');
+const wanted = new Map();
+// Every package import left to node, but the family's ES modules, which point to the packages folder.
+const inliner = {
+  name: 'dispatch-lab-package-inlining',
+  setup(build) {
+    build.onResolve({ filter: /^[^./]/ }, async (args) => {
+      if (args.pluginData === INNER || isBuiltin(args.path)) return undefined;
+      const found = await build.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: INNER });
+      if (found.errors.length > 0 || found.external) return { path: args.path, external: true };
+      if (packageOf(found.path) === undefined) return { path: found.path, namespace: found.namespace, sideEffects: found.sideEffects };
+      if (!isBundled(found.path)) return { path: args.path, external: true };
+      const name = entryName(found.path);
+      wanted.set(name, found.path);
+      return { path: './' + config.packagesDir + '/' + name + '.mjs', external: true };
+    });
+  },
+};
+// Inside the packages' build: the family's ES modules are bundled, anything else is loaded by node from its file.
+const packages = {
+  name: 'dispatch-lab-packages',
+  setup(build) {
+    build.onResolve({ filter: /.*/ }, async (args) => {
+      if (args.pluginData === INNER || args.kind === 'entry-point' || isBuiltin(args.path)) return undefined;
+      const found = await build.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: INNER });
+      if (found.errors.length > 0) return { path: args.path, external: true };
+      if (found.external || isBundled(found.path)) return undefined;
+      return { path: found.path, external: true };
+    });
+  },
+};
 const messages = (list) => list.map((m) => ({ text: m.text, location: m.location && { file: m.location.file, line: m.location.line, column: m.location.column, lineText: m.location.lineText } }));
 try {
-  const result = await esbuild.build({
-    entryPoints: [config.courseDir + '/program.ts'], absWorkingDir: config.courseDir, outfile: config.outfile, write: false,
-    bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', sourcemap: 'linked', logLevel: 'silent', plugins: [guard],
-  });
-  const code = result.outputFiles.find((f) => f.path === config.outfile).text;
-  const map = result.outputFiles.find((f) => f.path === config.outfile + '.map');
-  process.stdout.write(code.length + '\\n' + code + (map ? map.text : ''));
+  const outDir = dirname(config.outfile);
+  const common = { absWorkingDir: config.courseDir, write: false, bundle: true, platform: 'node', format: 'esm', target: 'node20', sourcemap: 'linked', logLevel: 'silent' };
+  const result = await esbuild.build({ ...common, entryPoints: [config.courseDir + '/program.ts'], outfile: config.outfile, plugins: [guard, inliner] });
+  let files = result.outputFiles;
+  if (wanted.size > 0) {
+    const ahead = await esbuild.build({
+      ...common, entryPoints: Object.fromEntries([...wanted].sort(([a], [b]) => (a < b ? -1 : 1))), outdir: join(outDir, config.packagesDir),
+      entryNames: '[name]', chunkNames: 'chunks/[name]-[hash]', outExtension: { '.js': '.mjs' }, splitting: true, sourcesContent: false, plugins: [guard, packages],
+    });
+    files = [...files, ...ahead.outputFiles];
+  }
+  process.stdout.write(JSON.stringify({ files: files.map((f) => [relative(outDir, f.path), f.text]) }));
 } catch (error) {
   const list = Array.isArray(error.errors) ? messages(error.errors) : [{ text: String(error) }];
   process.stderr.write('\\n${MESSAGES_PREFIX}' + JSON.stringify(list) + '\\n');
