@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { runInOrder } from '../../grader/run/core/run-pool.ts';
-import { createSlots, spareSlotsFor } from '../../grader/run/core/slots.ts';
+import { createSlots, type Slots, spareSlotsFor } from '../../grader/run/core/slots.ts';
 import { heldReporters } from '../../grader/run/held-reporters.ts';
 import type { Reporter } from '../../grader/reporters/reporter.ts';
 import type { Case, CaseResult, Stage } from '../../grader/course/core/types.ts';
@@ -129,13 +129,19 @@ describe('createSlots', () => {
     expect(slots.lent).toBe(2);
   });
 
-  it('does not pass a lent slot on when it comes back: the run returns within its size as cases end', async () => {
+  // One slot, taken; x and y waiting; a slot lent, which x got.
+  async function xHoldsALentSlot(): Promise<{ slots: Slots; got: string[] }> {
     const slots = createSlots(1, 1);
     await slots.take();
     const got: string[] = [];
     for (const name of ['x', 'y']) void slots.take().then(() => got.push(name));
     slots.lend();
     await Promise.resolve();
+    return { slots, got };
+  }
+
+  it('does not pass a lent slot on when it comes back: the run returns within its size as cases end', async () => {
+    const { slots, got } = await xHoldsALentSlot();
     slots.give();
     await Promise.resolve();
     expect(got).toEqual(['x']);
@@ -146,12 +152,7 @@ describe('createSlots', () => {
   });
 
   it('passes a slot taken but not used to the next waiter, lent or not, and keeps it when nobody waits', async () => {
-    const slots = createSlots(1, 1);
-    await slots.take();
-    const got: string[] = [];
-    for (const name of ['x', 'y']) void slots.take().then(() => got.push(name));
-    slots.lend();
-    await Promise.resolve();
+    const { slots, got } = await xHoldsALentSlot();
     expect(got).toEqual(['x']);
     // x had nothing to do with it: the lent slot goes to y, still lent.
     slots.pass();

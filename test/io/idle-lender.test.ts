@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createSlots } from '../../grader/run/core/slots.ts';
+import { createSlots, type Slots } from '../../grader/run/core/slots.ts';
 import { MEMORY_PER_LENT_SLOT, type CpuTimes } from '../../grader/run/core/idle-cores.ts';
 import { lendWhileIdle, readCpuTimes } from '../../grader/run/io/idle-lender.ts';
 
@@ -25,11 +25,17 @@ afterEach(() => {
 });
 
 describe('lendWhileIdle', () => {
-  it('lends a slot a look for each half processor that sat idle while cases wait, none while the machine is busy', async () => {
+  // One slot, taken, 6 to lend, and 8 cases waiting.
+  async function eightWaiting(): Promise<Slots> {
     vi.useFakeTimers();
     const slots = createSlots(1, 6);
     await slots.take();
     for (let i = 0; i < 8; i++) void slots.take();
+    return slots;
+  }
+
+  it('lends a slot a look for each half processor that sat idle while cases wait, none while the machine is busy', async () => {
+    const slots = await eightWaiting();
     const box = machine(2);
     const stop = lendWhileIdle(slots, 100, box.read, () => 64 * MEMORY_PER_LENT_SLOT);
     box.idle = 0.4;
@@ -47,10 +53,7 @@ describe('lendWhileIdle', () => {
   });
 
   it('lends no more slots than the memory left holds cases', async () => {
-    vi.useFakeTimers();
-    const slots = createSlots(1, 6);
-    await slots.take();
-    for (let i = 0; i < 8; i++) void slots.take();
+    const slots = await eightWaiting();
     const box = machine(2);
     box.idle = 2;
     let free = 1.5 * MEMORY_PER_LENT_SLOT;

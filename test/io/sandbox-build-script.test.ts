@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -87,6 +87,27 @@ describe('the isolated build\'s output', () => {
         await writeFile(join(out, name), text);
       }
       expect(execFileSync(process.execPath, [join(out, 'program-2.mjs')], { cwd: dir, encoding: 'utf8' })).toBe('42 true\n');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('the isolated build when the packages cannot be bundled', () => {
+  it('builds the program as before, its packages left to node, as a host build does', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'dispatch-lab-build-fallback-'));
+    try {
+      await courseWithFamily(dir);
+      // Room for program.ts alone: the packages' build goes over the input limit, and is given up.
+      const room = (await stat(join(dir, 'program.ts'))).size + 10;
+      const out = join(dir, 'out');
+      const require = createRequire(import.meta.url);
+      const files = parseBuildOutput(runScript({ esbuild: pathToFileURL(require.resolve('esbuild')).href, courseDir: dir, outfile: join(out, 'program-4.mjs'), allowed: [dir], denied: [], maxInputBytes: room, family: ['@modelcontextprotocol/sdk', 'dep', 'cjsdep'], packagesDir: 'packages-4' }), 'program-4.mjs', 'packages-4');
+      expect([...(files?.keys() ?? [])].sort()).toEqual(['program-4.mjs', 'program-4.mjs.map']);
+      expect(files?.get('program-4.mjs')).toContain('@modelcontextprotocol/sdk/client');
+      await mkdir(out);
+      for (const [name, text] of files ?? []) await writeFile(join(out, name), text);
+      expect(execFileSync(process.execPath, [join(out, 'program-4.mjs')], { cwd: dir, encoding: 'utf8' })).toBe('42 true\n');
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

@@ -136,14 +136,20 @@ const messages = (list) => list.map((m) => ({ text: m.text, location: m.location
 try {
   const outDir = dirname(config.outfile);
   const common = { absWorkingDir: config.courseDir, write: false, bundle: true, platform: 'node', format: 'esm', target: 'node20', sourcemap: 'linked', logLevel: 'silent' };
-  const result = await esbuild.build({ ...common, entryPoints: [config.courseDir + '/program.ts'], outfile: config.outfile, plugins: [guard, inliner] });
-  let files = result.outputFiles;
+  const program = { ...common, entryPoints: [config.courseDir + '/program.ts'], outfile: config.outfile };
+  let files = (await esbuild.build({ ...program, plugins: [guard, inliner] })).outputFiles;
   if (wanted.size > 0) {
-    const ahead = await esbuild.build({
-      ...common, entryPoints: Object.fromEntries([...wanted].sort(([a], [b]) => (a < b ? -1 : 1))), outdir: join(outDir, config.packagesDir),
-      entryNames: '[name]', chunkNames: 'chunks/[name]-[hash]', outExtension: { '.js': '.mjs' }, splitting: true, sourcesContent: false, plugins: [guard, packages],
-    });
-    files = [...files, ...ahead.outputFiles];
+    try {
+      const ahead = await esbuild.build({
+        ...common, entryPoints: Object.fromEntries([...wanted].sort(([a], [b]) => (a < b ? -1 : 1))), outdir: join(outDir, config.packagesDir),
+        entryNames: '[name]', chunkNames: 'chunks/[name]-[hash]', outExtension: { '.js': '.mjs' }, splitting: true, sourcesContent: false, plugins: [guard, packages],
+      });
+      files = [...files, ...ahead.outputFiles];
+    } catch {
+      // As a host build does: should the packages not build, the program is built as before, its packages left to node.
+      total = 0;
+      files = (await esbuild.build({ ...program, packages: 'external', plugins: [guard] })).outputFiles;
+    }
   }
   process.stdout.write(JSON.stringify({ files: files.map((f) => [relative(outDir, f.path), f.text]) }));
 } catch (error) {
