@@ -146,7 +146,7 @@ export async function buildIsolated(options: { courseDir: string; outDir: string
   if (run.stdoutDroppedBytes > 0) return failed([`the built program is larger than ${formatBytes(BUILD_OUTPUT_LIMIT_BYTES)}, the limit under --isolate`]);
   if (run.exitCode !== 0) return failed(options.format(messagesOf(run.stderr)));
   const files = parseBuildOutput(run.stdout, basename(options.bundlePath), packagesDir);
-  if (!files) return failed(['the build\'s output could not be read (not the files of one build)']);
+  if (!files) return failed(['the isolated build\'s output could not be read (it was not the files of one build): a fault of the grader, please report it']);
   // The bundle last: a case never starts from a bundle whose packages are not written yet.
   for (const [name, text] of [...files].sort(([a], [b]) => (a === basename(options.bundlePath) ? 1 : b === basename(options.bundlePath) ? -1 : 0))) {
     const path = join(options.outDir, name);
