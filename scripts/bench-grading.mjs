@@ -71,10 +71,10 @@ export async function gradingBench({ cli, root, jobs, copies, stages, env }) {
         rows.push([label, 'n/a', '', `exit ${run.code}: ${run.stderr.trim().split('\n')[0] ?? ''}`.slice(0, 120), '', '', '']);
         continue;
       }
-      plainWall ??= run.wall;
+      if (mode.target === undefined) plainWall = run.wall;
       const perSubmission = run.wall / copies;
       const rates = run.line.replace(/^.*: /, '');
-      const vsPlain = mode.target === undefined ? '1.00×' : `${(run.wall / plainWall).toFixed(2)}× (target ≤ ${mode.target.toFixed(2)}×: ${run.wall / plainWall <= mode.target ? 'met' : 'missed'})`;
+      const vsPlain = mode.target === undefined ? '1.00×' : plainWall === undefined ? 'n/a (the plain run failed)' : `${(run.wall / plainWall).toFixed(2)}× (target ≤ ${mode.target.toFixed(2)}×: ${run.wall / plainWall <= mode.target ? 'met' : 'missed'})`;
       rows.push([label, `${(run.wall / 1000).toFixed(1)} s`, vsPlain, `${Math.round(3_600_000 / perSubmission)}`, rates, minutes(perSubmission * 30), minutes(perSubmission * 200)]);
       console.log(`${label}: ${run.line}`);
     }

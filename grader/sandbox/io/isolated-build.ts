@@ -145,13 +145,14 @@ export async function buildIsolated(options: { courseDir: string; outDir: string
   if (run.limitHit === 'processes') return failed(['the build tried to run too many processes (--max-procs)']);
   if (run.stdoutDroppedBytes > 0) return failed([`the built program is larger than ${formatBytes(BUILD_OUTPUT_LIMIT_BYTES)}, the limit under --isolate`]);
   if (run.exitCode !== 0) return failed(options.format(messagesOf(run.stderr)));
-  const files = parseBuildOutput(run.stdout, basename(options.bundlePath), packagesDir);
+  const bundleName = basename(options.bundlePath);
+  const files = parseBuildOutput(run.stdout, bundleName, packagesDir);
   if (!files) return failed(['the isolated build\'s output could not be read (it was not the files of one build): a fault of the grader, please report it']);
   // The bundle last: a case never starts from a bundle whose packages are not written yet.
-  for (const [name, text] of [...files].sort(([a], [b]) => (a === basename(options.bundlePath) ? 1 : b === basename(options.bundlePath) ? -1 : 0))) {
+  for (const name of [...files.keys()].filter((n) => n !== bundleName).concat(bundleName)) {
     const path = join(options.outDir, name);
     await mkdir(dirname(path), { recursive: true });
-    await writeFile(path, text, { flag: 'wx' });
+    await writeFile(path, files.get(name) as string, { flag: 'wx' });
   }
   return { ok: true, bundlePath: options.bundlePath, durationMs: elapsed() };
 }
