@@ -2,6 +2,7 @@ import type { Solution } from './solution.ts';
 import type { Registry } from './registry/types.ts';
 import { COMMANDS } from './commands/index.ts';
 import { readStdin } from './stdin.ts';
+import { writeOutput } from './write-output.ts';
 
 // The entry point of program.ts: runs the command named by argv[0] against `solution`.
 export async function main<T, R extends Registry>(argv: string[], solution: Solution<T, R>): Promise<void> {
@@ -13,7 +14,7 @@ export async function main<T, R extends Registry>(argv: string[], solution: Solu
     return;
   }
   const output = await command.run(await readStdin(), solution);
-  process.stdout.write(output.stdout);
-  process.stderr.write(output.stderr);
+  await writeOutput(1, output.stdout);
+  await writeOutput(2, output.stderr);
   process.exitCode = output.exitCode;
 }

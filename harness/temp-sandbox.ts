@@ -45,6 +45,15 @@ export async function withTempSandbox<R>(files: Record<string, string>, use: (ro
     }
     return await use(root);
   } finally {
+    await removeSandbox(root);
+  }
+}
+
+// Removes a sandbox: most are empty by now (or were never written), and then one rmdir is the whole removal.
+async function removeSandbox(root: string): Promise<void> {
+  try {
+    await fs.rmdir(root);
+  } catch {
     await fs.rm(root, { recursive: true, force: true });
   }
 }

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import os from 'node:os';
 import type { BashOutput, ToolResult } from '../types.ts';
 import { Failure } from '../failure.ts';
@@ -33,8 +32,11 @@ function bashEnv(root: string): NodeJS.ProcessEnv {
 }
 
 // Spawns bash as the leader of its own process group so that the group (background jobs included)
-// can be killed when bash exits or the timeout expires; nothing outlives the call.
+// can be killed when bash exits or the timeout expires; nothing outlives the call. node:child_process
+// is loaded here, on the first command, not when the program starts: most cases run none, and every
+// case would pay for it (and for the stream and socket modules it loads).
 function runBash(root: string, script: string, timeoutMs: number): Promise<BashOutput> {
+  const { spawn } = process.getBuiltinModule('node:child_process');
   return new Promise((resolve, reject) => {
     const child = spawn('/bin/bash', ['-c', script], {
       // $0, which bash puts in front of its own messages: "bash: line 1: …", not "/bin/bash: …".

@@ -3,10 +3,11 @@
 // each case's process starts fast.
 import { runDispatch } from '../../harness/dispatch.ts';
 import { readStdin } from '../../harness/stdin.ts';
+import { writeOutput } from '../../harness/write-output.ts';
 import { Tools } from '../../reference/tools.ts';
 import { makeExecute } from '../../reference/execute.ts';
 
 const output = await runDispatch(await readStdin(), { Tools, makeExecute });
-process.stdout.write(output.stdout);
-process.stderr.write(output.stderr);
+await writeOutput(1, output.stdout);
+await writeOutput(2, output.stderr);
 process.exitCode = output.exitCode;

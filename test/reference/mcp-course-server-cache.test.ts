@@ -75,6 +75,19 @@ describe('the course server\'s code cache', () => {
     const text = fs.readFileSync(entry.bundleFile, 'utf8');
     const source = fs.readFileSync(path.join(HARNESS, 'course-server-main.mjs'), 'utf8');
     expect(entry.buildIdOf(text, `${source}// edited\n`)).toBeUndefined();
+    // An edit that keeps the length: one character changed, and two swapped.
+    const at = source.indexOf('course');
+    expect(entry.buildIdOf(text, `${source.slice(0, at)}C${source.slice(at + 1)}`)).toBeUndefined();
+    expect(entry.buildIdOf(text, `${source.slice(0, at)}${source[at + 1]}${source[at]}${source.slice(at + 2)}`)).toBeUndefined();
+  });
+
+  it('the server starts without loading node:crypto (its check that the bundle is current reads no digest)', () => {
+    const dir = copyOfHarness('no-crypto');
+    const probe = path.join(dir, 'probe.cjs');
+    fs.writeFileSync(probe, "process.on('exit', () => process.stderr.write(process.moduleLoadList.filter((m) => /crypto/.test(m)).join(',')));\n");
+    const run = spawnSync(process.execPath, ['--require', probe, path.join(dir, 'course-server.mjs'), '--tools', 'add'], { input: INITIALIZE, encoding: 'utf8', env: { PATH: process.env.PATH ?? '' } });
+    expect(JSON.parse(run.stdout.trim())).toStrictEqual(ANSWER);
+    expect(run.stderr).toBe('');
   });
 
   it('the server answers with the cache', () => {
