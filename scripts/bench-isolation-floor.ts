@@ -1,0 +1,59 @@
+// Part of `npm run bench`'s grading part: what isolating one case costs the machine before the case does anything.
+// Run through tsx with the launcher named by DISPATCH_LAB_ISOLATE_WITH (bwrap or unshare), in a folder laid out as a
+// class (SUBMISSION: a submission folder in it). Starts /bin/true ROUNDS times as a case starts it under --isolate (its
+// limits, then the launcher with the grader's own options), and ROUNDS times plainly, one at a time, the machine's busy
+// processor time read from /proc/stat around each series; prints {"isolatedMs", "plainMs"}: busy time per start.
+// The difference is paid by every case of an isolated run whatever the case does: it bounds from below what
+// --isolate can cost against a plain run.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openCaseLimiter } from '../grader/sandbox/io/case-limits.ts';
+import { isolatedCommand, prepareIsolation } from '../grader/sandbox/io/isolation.ts';
+import { detectLimitEnforcement } from '../grader/sandbox/io/limit-enforcement.ts';
+import { DEFAULT_LIMITS } from '../grader/sandbox/core/limits.ts';
+
+const submission = process.env.SUBMISSION ?? '';
+const rounds = Number(process.env.ROUNDS ?? 200);
+
+// The machine's busy processor time so far, in ms (every field of /proc/stat's first line but idle and iowait; 100 ticks a second).
+function busyMs(): number {
+  const ticks = readFileSync('/proc/stat', 'utf8').split('\n')[0]?.trim().split(/\s+/).slice(1).map(Number) ?? [];
+  return ticks.reduce((sum, tick, i) => (i === 3 || i === 4 ? sum : sum + tick), 0) * 10;
+}
+
+function runToEnd(file: string, args: string[], fds: number[], cwd: string): Promise<number | null> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(file, args, { cwd, stdio: ['ignore', 'ignore', 'ignore', ...fds] });
+    child.once('error', reject);
+    child.once('close', (code) => resolve(code));
+  });
+}
+
+const isolation = await prepareIsolation({ contentRoot: join(import.meta.dirname, '..'), submissions: [submission] });
+const limits = { settings: DEFAULT_LIMITS, enforcement: await detectLimitEnforcement() };
+
+let started = busyMs();
+for (let i = 0; i < rounds; i++) {
+  const tempDir = mkdtempSync(join(tmpdir(), 'dispatch-lab-floor-'));
+  const limiter = await openCaseLimiter(limits);
+  const command = await isolatedCommand(isolation, submission, tempDir, ['/bin/true']);
+  const [file = '', ...args] = [...limiter.prefix, command.file, ...command.args];
+  const code = await runToEnd(file, args, command.fds, submission);
+  await command.close();
+  await limiter.finish({ stderr: '', hasFailed: code !== 0 });
+  rmSync(tempDir, { recursive: true, force: true });
+  if (code !== 0) throw new Error(`an isolated /bin/true ended with ${code}`);
+}
+const isolatedMs = (busyMs() - started) / rounds;
+
+started = busyMs();
+for (let i = 0; i < rounds; i++) {
+  const tempDir = mkdtempSync(join(tmpdir(), 'dispatch-lab-floor-'));
+  await runToEnd('/bin/true', [], [], submission);
+  rmSync(tempDir, { recursive: true, force: true });
+}
+const plainMs = (busyMs() - started) / rounds;
+
+process.stdout.write(`${JSON.stringify({ isolatedMs, plainMs, rounds, limits: limits.enforcement.kind })}\n`);
