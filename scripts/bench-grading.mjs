@@ -117,12 +117,13 @@ export async function gradingBench({ cli, root, jobs, copies, stages, env, caseC
       if (mode.launcher === undefined) continue;
       const floor = isolationFloor(root, dirs[0], mode.launcher, env);
       if (floor === undefined || plain?.busy === undefined) {
-        floorRows.push([mode.label.replace(/^, /, ''), 'n/a', '', '']);
+        floorRows.push([mode.label.replace(/^, /, ''), 'n/a', '', '', '']);
         continue;
       }
       const extra = floor.isolatedMs - floor.plainMs;
       const least = 1 + (extra * caseCount) / (plain.busy / copies);
-      floorRows.push([mode.label.replace(/^, /, ''), `${extra.toFixed(1)} ms (${floor.isolatedMs.toFixed(1)} − ${floor.plainMs.toFixed(1)}, ${floor.limits} limits)`, `${((extra * caseCount) / 1000).toFixed(1)} s`, `${least.toFixed(2)}×`]);
+      const wall = `${(floor.isolatedWallMs - floor.plainWallMs).toFixed(1)} ms (${floor.isolatedWallMs.toFixed(1)} − ${floor.plainWallMs.toFixed(1)})`;
+      floorRows.push([mode.label.replace(/^, /, ''), `${extra.toFixed(1)} ms (${floor.isolatedMs.toFixed(1)} − ${floor.plainMs.toFixed(1)}, ${floor.limits} limits)`, wall, `${((extra * caseCount) / 1000).toFixed(1)} s`, `${least.toFixed(2)}×`]);
     }
   } finally {
     await rm(outDir, { recursive: true, force: true });
@@ -134,6 +135,6 @@ export async function gradingBench({ cli, root, jobs, copies, stages, env, caseC
 // The section of bench/RESULTS.md for the grading figures.
 export function gradingSection({ rows, floorRows, table, about, copies, jobs, caseCount, stages, when }) {
   const part = stages.length > 0 ? ` (stages ${stages.join(', ')} only: BENCH_STAGES)` : ' (the whole course)';
-  const floor = floorRows.length <= 1 ? '' : `\n\nWhat isolating one case costs the machine before the case does anything: its limits and its launcher with the grader's own options around /bin/true, less a plain /bin/true (busy processor time from /proc/stat, 200 of each, one at a time). Every case of an isolated run pays it, so over ${caseCount} cases it alone puts the isolated run's processor time at least this far above the plain run's (machine CPU above):\n\n${table(floorRows)}`;
+  const floor = floorRows.length <= 1 ? '' : `\n\nWhat isolating one case costs before the case does anything: its limits and its launcher with the grader's own options around /bin/true, less a plain /bin/true (the machine's busy processor time from /proc/stat, and the median time from spawn to exit; 200 of each, one at a time). Every case of an isolated run pays it, so over ${caseCount} cases it alone puts the isolated run's processor time at least this far above the plain run's (machine CPU above):\n\n${table(floorRows)}`;
   return `${SECTION}\n\nWritten by scripts/bench.mjs (its grading part) on ${when}; ${copies} copies of the reference, ${caseCount} cases each${part}, --jobs ${jobs}, one machine.\n\n${table(rows)}\n\nMachine CPU is the machine's busy processor time during the run (/proc/stat), against the plain run's in brackets. Submissions per hour, and the class of 30 and of 200, are the per-submission time of that run multiplied out on this one machine.${floor}\n\nMachine: ${about.join(' · ')}.\n`;
 }

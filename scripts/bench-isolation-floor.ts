@@ -2,7 +2,8 @@
 // Run through tsx with the launcher named by DISPATCH_LAB_ISOLATE_WITH (bwrap or unshare), in a folder laid out as a
 // class (SUBMISSION: a submission folder in it). Starts /bin/true ROUNDS times as a case starts it under --isolate (its
 // limits, then the launcher with the grader's own options), and ROUNDS times plainly, one at a time, the machine's busy
-// processor time read from /proc/stat around each series; prints {"isolatedMs", "plainMs"}: busy time per start.
+// processor time read from /proc/stat around each series; prints {"isolatedMs", "plainMs"}: busy time per start, and
+// {"isolatedWallMs", "plainWallMs"}: the median time from spawn to exit.
 // The difference is paid by every case of an isolated run whatever the case does: it bounds from below what
 // --isolate can cost against a plain run.
 import { spawn } from 'node:child_process';
@@ -34,13 +35,19 @@ function runToEnd(file: string, args: string[], fds: number[], cwd: string): Pro
 const isolation = await prepareIsolation({ contentRoot: join(import.meta.dirname, '..'), submissions: [submission] });
 const limits = { settings: DEFAULT_LIMITS, enforcement: await detectLimitEnforcement() };
 
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+const isolatedWalls: number[] = [];
+const plainWalls: number[] = [];
+
 let started = busyMs();
 for (let i = 0; i < rounds; i++) {
   const tempDir = mkdtempSync(join(tmpdir(), 'dispatch-lab-floor-'));
   const limiter = await openCaseLimiter(limits);
   const command = await isolatedCommand(isolation, submission, tempDir, ['/bin/true']);
   const [file = '', ...args] = [...limiter.prefix, command.file, ...command.args];
+  const spawned = performance.now();
   const code = await runToEnd(file, args, command.fds, submission);
+  isolatedWalls.push(performance.now() - spawned);
   await command.close();
   await limiter.finish({ stderr: '', hasFailed: code !== 0 });
   rmSync(tempDir, { recursive: true, force: true });
@@ -51,9 +58,12 @@ const isolatedMs = (busyMs() - started) / rounds;
 started = busyMs();
 for (let i = 0; i < rounds; i++) {
   const tempDir = mkdtempSync(join(tmpdir(), 'dispatch-lab-floor-'));
+  const spawned = performance.now();
   await runToEnd('/bin/true', [], [], submission);
+  plainWalls.push(performance.now() - spawned);
   rmSync(tempDir, { recursive: true, force: true });
 }
 const plainMs = (busyMs() - started) / rounds;
 
-process.stdout.write(`${JSON.stringify({ isolatedMs, plainMs, rounds, limits: limits.enforcement.kind })}\n`);
+const walls = { isolatedWallMs: median(isolatedWalls), plainWallMs: median(plainWalls) };
+process.stdout.write(`${JSON.stringify({ isolatedMs, plainMs, ...walls, rounds, limits: limits.enforcement.kind })}\n`);

@@ -226,7 +226,7 @@ async function gradingPart(load, caseCount) {
   console.log(`bench: grading ${GRADE_COPIES} copies of the reference, plainly then isolated; this takes a while`);
   const { rows, floorRows } = await gradingBench({ cli: CLI, root, jobs: JOBS, copies: GRADE_COPIES, stages: STAGES, env: PLAIN_ENV, caseCount });
   const header = ['what', 'wall', 'vs plain', 'machine CPU', 'submissions per hour', 'throughput', 'a class of 30', 'a class of 200'];
-  const floorHeader = ['launcher', 'isolating one case, processor time', `× ${caseCount} cases`, 'least isolated / plain CPU'];
+  const floorHeader = ['launcher', 'isolating one case: processor time', 'its wall time', `processor time × ${caseCount} cases`, 'least isolated / plain CPU'];
   const table = markdownTable([header, ...rows]);
   console.log(`\n${table}\n\n${markdownTable([floorHeader, ...floorRows])}`);
   const section = gradingSection({ rows: [header, ...rows], floorRows: [floorHeader, ...floorRows], table: markdownTable, about: machine(load), copies: GRADE_COPIES, jobs: JOBS, caseCount, stages: STAGES, when: new Date().toISOString() });
