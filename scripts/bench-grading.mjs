@@ -6,10 +6,10 @@
 // busy processor time is read around each run; and for each launcher, what isolating one case costs before the case
 // does anything (scripts/bench-isolation-floor.ts): times the cases of a submission, the least an isolated run can cost.
 import { execFileSync, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { chmod, cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { busyMs } from './machine-busy.mjs';
 
 /** The heading of this part's section of bench/RESULTS.md. */
 export const GRADING_HEADING = '## Grading a class';
@@ -21,17 +21,6 @@ const MODES = [
   { label: ', --isolate (bubblewrap)', flags: ['--isolate'], launcher: 'bwrap', target: 1.1 },
   { label: ', --isolate (util-linux unshare)', flags: ['--isolate'], launcher: 'unshare', target: 1.25 },
 ];
-
-// The machine's busy processor time so far, in ms: every field of /proc/stat's first line but idle and iowait (100 ticks
-// a second); undefined where there is no /proc/stat.
-function busyMs() {
-  try {
-    const ticks = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
-    return ticks.reduce((sum, tick, i) => (i === 3 || i === 4 ? sum : sum + tick), 0) * 10;
-  } catch {
-    return undefined;
-  }
-}
 
 // Run `grade` over the copies; resolves with its wall time, the machine's busy time meanwhile, exit code and throughput line.
 function grade(cli, submissions, out, flags, env) {

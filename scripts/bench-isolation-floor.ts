@@ -7,22 +7,17 @@
 // The difference is paid by every case of an isolated run whatever the case does: it bounds from below what
 // --isolate can cost against a plain run.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openCaseLimiter } from '../grader/sandbox/io/case-limits.ts';
 import { isolatedCommand, prepareIsolation } from '../grader/sandbox/io/isolation.ts';
 import { detectLimitEnforcement } from '../grader/sandbox/io/limit-enforcement.ts';
 import { DEFAULT_LIMITS } from '../grader/sandbox/core/limits.ts';
+import { busyMs } from './machine-busy.mjs';
 
 const submission = process.env.SUBMISSION ?? '';
 const rounds = Number(process.env.ROUNDS ?? 200);
-
-// The machine's busy processor time so far, in ms (every field of /proc/stat's first line but idle and iowait; 100 ticks a second).
-function busyMs(): number {
-  const ticks = readFileSync('/proc/stat', 'utf8').split('\n')[0]?.trim().split(/\s+/).slice(1).map(Number) ?? [];
-  return ticks.reduce((sum, tick, i) => (i === 3 || i === 4 ? sum : sum + tick), 0) * 10;
-}
 
 function runToEnd(file: string, args: string[], fds: number[], cwd: string): Promise<number | null> {
   return new Promise((resolve, reject) => {
@@ -39,7 +34,14 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 const isolatedWalls: number[] = [];
 const plainWalls: number[] = [];
 
-let started = busyMs();
+// Where /proc/stat cannot be read there is no floor to measure.
+const busy = (): number => {
+  const ms = busyMs();
+  if (ms === undefined) throw new Error('no /proc/stat: the machine\'s busy time cannot be read');
+  return ms;
+};
+
+let started = busy();
 for (let i = 0; i < rounds; i++) {
   const tempDir = mkdtempSync(join(tmpdir(), 'dispatch-lab-floor-'));
   const limiter = await openCaseLimiter(limits);
@@ -53,9 +55,9 @@ for (let i = 0; i < rounds; i++) {
   rmSync(tempDir, { recursive: true, force: true });
   if (code !== 0) throw new Error(`an isolated /bin/true ended with ${code}`);
 }
-const isolatedMs = (busyMs() - started) / rounds;
+const isolatedMs = (busy() - started) / rounds;
 
-started = busyMs();
+started = busy();
 for (let i = 0; i < rounds; i++) {
   const tempDir = mkdtempSync(join(tmpdir(), 'dispatch-lab-floor-'));
   const spawned = performance.now();
@@ -63,7 +65,7 @@ for (let i = 0; i < rounds; i++) {
   plainWalls.push(performance.now() - spawned);
   rmSync(tempDir, { recursive: true, force: true });
 }
-const plainMs = (busyMs() - started) / rounds;
+const plainMs = (busy() - started) / rounds;
 
 const walls = { isolatedWallMs: median(isolatedWalls), plainWallMs: median(plainWalls) };
 process.stdout.write(`${JSON.stringify({ isolatedMs, plainMs, ...walls, rounds, limits: limits.enforcement.kind })}\n`);
