@@ -113,6 +113,23 @@ describe.runIf(process.platform === 'linux').each(LAUNCHERS)('--isolate build at
     }
   });
 
+  it("sdk-packages: a submission that imports the MCP SDK gets its packages bundled ahead with their code cache, which its isolated case takes", async () => {
+    const program = [
+      "import { readdirSync, readFileSync } from 'node:fs';",
+      '// Installed in the node_modules of the repository, above the submission: bundled ahead into <bundle>-packages/.',
+      "import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';",
+      "const here = new URL('.', import.meta.url);",
+      "const folder = readdirSync(here).find((name) => name.endsWith('-packages'));",
+      'const loader = await import(new URL(`${folder}/family.mjs`, here).href);',
+      "const taken = typeof LATEST_PROTOCOL_VERSION === 'string' && loader.script.cachedDataRejected === false;",
+      "const { calls } = JSON.parse(readFileSync(0, 'utf8'));",
+      "process.stdout.write(JSON.stringify({ results: calls.map((call: { input: { text: string } }) => ({ content: taken ? call.input.text : 'no code cache' })) }) + '\\n');",
+    ].join('\n');
+    const dir = await kit.hostile(`sdk-packages-${launcher.DISPATCH_LAB_ISOLATE_WITH}`, program);
+    const run = await runScenario('', ['--content', kit.content().dir, '--stage', 'echo', '--case', 'roundtrip', '--isolate'], { dir, env: launcher });
+    expect(run.report?.stages[0]?.cases[0], run.stdout).toMatchObject({ status: 'pass' });
+  });
+
   // Only a root grader drops its cases to nobody; as any other user the case runs as that user, who reaches the folder.
   it.runIf(isRoot)('root grader: a submission below a folder nobody may pass through is refused up front, naming it and the fix', async () => {
     const closed = await mkdtemp(join(tmpdir(), 'dispatch-lab-closed-'));

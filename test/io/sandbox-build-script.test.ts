@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
@@ -6,7 +7,9 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parseBuildOutput } from '../../grader/sandbox/core/build-output.ts';
-import { MESSAGES_PREFIX, SANDBOX_BUILD_SCRIPT, type SandboxBuildConfig } from '../../grader/sandbox/io/sandbox-build-script.ts';
+import { BASE64_SUFFIX, MESSAGES_PREFIX, SANDBOX_BUILD_SCRIPT, type SandboxBuildConfig } from '../../grader/sandbox/io/sandbox-build-script.ts';
+import { FAMILY_CACHE_PREFIX, familyBundleHeader } from '../../grader/run/core/family-files.ts';
+import { familyLoaderSource } from '../../grader/run/io/family-scripts.ts';
 
 // The isolated build's program is JavaScript kept in a string: a quote out of place would break every isolated build.
 
@@ -24,21 +27,57 @@ describe('the isolated build script', () => {
   });
 });
 
-// A course with a made-up SDK family in node_modules: the SDK (an ES module importing its dependency), the dependency
-// (an ES module), a module of the SDK that asks where it lives (import.meta: left to node) and a CommonJS package.
+// A course with a made-up SDK family in node_modules: the SDK (an ES module importing its dependencies), an ES module
+// dependency, a CommonJS one, a CommonJS one that asks where it lives (__dirname: left to node) and a module of the SDK
+// that does (import.meta: left to node too).
 async function courseWithFamily(dir: string): Promise<void> {
   const pkg = async (name: string, manifest: object, files: Record<string, string>) => {
     await mkdir(join(dir, 'node_modules', name), { recursive: true });
     await writeFile(join(dir, 'node_modules', name, 'package.json'), JSON.stringify({ name, ...manifest }));
     for (const [file, text] of Object.entries(files)) await writeFile(join(dir, 'node_modules', name, file), text);
   };
-  await pkg('@modelcontextprotocol/sdk', { type: 'module', exports: { './client': './client.js', './where': './where.js' }, dependencies: { dep: '*', cjsdep: '*' } }, {
-    'client.js': "import { twice } from 'dep';\nimport cjs from 'cjsdep';\nexport const client = () => twice(cjs.base);\n",
+  await pkg('@modelcontextprotocol/sdk', { type: 'module', exports: { './client': './client.js', './where': './where.js' }, dependencies: { dep: '*', cjsdep: '*', placed: '*' } }, {
+    'client.js': "import { twice } from 'dep';\nimport cjs from 'cjsdep';\nimport placed from 'placed';\nexport const client = () => twice(cjs.base);\nexport const placedDir = placed.dir;\n",
     'where.js': 'export const where = import.meta.url;\n',
   });
   await pkg('dep', { type: 'module', main: 'index.js' }, { 'index.js': 'export const twice = (n) => 2 * n;\n' });
   await pkg('cjsdep', { main: 'index.js' }, { 'index.js': 'module.exports = { base: 21 };\n' });
-  await writeFile(join(dir, 'program.ts'), "const { client } = await import('@modelcontextprotocol/sdk/client');\nconst { where } = await import('@modelcontextprotocol/sdk/where');\nconsole.log(client(), where.includes('/node_modules/@modelcontextprotocol/sdk/where.js'));\n");
+  await pkg('placed', { main: 'index.js' }, { 'index.js': 'module.exports = { dir: __dirname };\n' });
+  await writeFile(
+    join(dir, 'program.ts'),
+    "const { client, placedDir } = await import('@modelcontextprotocol/sdk/client');\nconst { where } = await import('@modelcontextprotocol/sdk/where');\nconsole.log(client(), where.includes('/node_modules/@modelcontextprotocol/sdk/where.js'), placedDir.endsWith('/node_modules/placed'));\n",
+  );
+}
+
+const FAMILY = ['@modelcontextprotocol/sdk', 'dep', 'cjsdep', 'placed'];
+
+// The script's configuration as the grader gives it (isolated-build.ts), for a build of `dir` into `outfile`.
+function configFor(dir: string, outfile: string, packagesDir: string, more: Partial<SandboxBuildConfig> = {}): SandboxBuildConfig {
+  const require = createRequire(import.meta.url);
+  return {
+    esbuild: pathToFileURL(require.resolve('esbuild')).href,
+    courseDir: dir,
+    outfile,
+    allowed: [dir],
+    denied: [],
+    maxInputBytes: 1 << 20,
+    family: [],
+    packagesDir,
+    lexer: readFileSync(require.resolve('cjs-module-lexer'), 'utf8'),
+    loader: familyLoaderSource(),
+    bundleHeader: familyBundleHeader('test-build'),
+    cacheHeader: `${FAMILY_CACHE_PREFIX}test-build\n`,
+    ...more,
+  };
+}
+
+// Writes the files of a build's output under `out`, as isolated-build.ts does (base64 ones decoded).
+async function writeOutput(files: Map<string, string> | undefined, out: string): Promise<void> {
+  for (const [name, text] of files ?? []) {
+    await mkdir(dirname(join(out, name)), { recursive: true });
+    if (name.endsWith(BASE64_SUFFIX)) await writeFile(join(out, name.slice(0, -BASE64_SUFFIX.length)), Buffer.from(text, 'base64'));
+    else await writeFile(join(out, name), text);
+  }
 }
 
 // The isolated build script run as the grader runs it (no sandbox around it here), its output read back.
@@ -51,8 +90,7 @@ describe('the isolated build\'s output', () => {
     const dir = await mkdtemp(join(tmpdir(), 'dispatch-lab-build-output-'));
     try {
       await writeFile(join(dir, 'program.ts'), "const where: string = 'here';\nthrow new Error(where);\n");
-      const require = createRequire(import.meta.url);
-      const files = parseBuildOutput(runScript({ esbuild: pathToFileURL(require.resolve('esbuild')).href, courseDir: dir, outfile: join(dir, 'out', 'program-1.mjs'), allowed: [dir], denied: [], maxInputBytes: 1 << 20, family: [], packagesDir: 'packages-1' }), 'program-1.mjs', 'packages-1');
+      const files = parseBuildOutput(runScript(configFor(dir, join(dir, 'out', 'program-1.mjs'), 'packages-1')), 'program-1.mjs', 'packages-1');
       const bundle = files?.get('program-1.mjs') ?? '';
       expect(bundle).toContain('new Error(where)');
       expect(bundle.trimEnd().endsWith('//# sourceMappingURL=program-1.mjs.map')).toBe(true);
@@ -64,29 +102,38 @@ describe('the isolated build\'s output', () => {
     }
   });
 
-  it('bundles the SDK family\'s ES modules ahead into its packages folder, as a host build does; the rest is left to node', async () => {
+  it('bundles the SDK family ahead into its packages folder with a code cache, as a host build does; what asks where it lives is left to node', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'dispatch-lab-build-family-'));
     try {
       await courseWithFamily(dir);
       const out = join(dir, 'out');
-      const require = createRequire(import.meta.url);
-      const stdout = runScript({ esbuild: pathToFileURL(require.resolve('esbuild')).href, courseDir: dir, outfile: join(out, 'program-2.mjs'), allowed: [dir], denied: [], maxInputBytes: 1 << 20, family: ['@modelcontextprotocol/sdk', 'dep', 'cjsdep'], packagesDir: 'packages-2' });
-      const files = parseBuildOutput(stdout, 'program-2.mjs', 'packages-2');
+      const files = parseBuildOutput(runScript(configFor(dir, join(out, 'program-2.mjs'), 'packages-2', { family: FAMILY })), 'program-2.mjs', 'packages-2');
       expect(files).toBeDefined();
       const names = [...(files?.keys() ?? [])];
       const client = names.find((n) => /^packages-2\/_modelcontextprotocol_sdk_client-[0-9a-f]{8}\.mjs$/.test(n));
       expect(client).toBeDefined();
-      // The SDK's module and its ES dependency are one bundled file; the CommonJS package and the module that asks where
-      // it lives are loaded by node from node_modules.
-      expect(files?.get(client ?? '')).toContain('2 * n');
-      expect(files?.get(client ?? '')).toContain(join(dir, 'node_modules/cjsdep/index.js'));
+      expect(names.filter((n) => !/^packages-2\/_modelcontextprotocol_sdk_client-/.test(n)).sort()).toEqual([
+        'packages-2/family.cache.base64',
+        'packages-2/family.cjs',
+        'packages-2/family.cjs.map',
+        'packages-2/family.mjs',
+        'program-2.mjs',
+        'program-2.mjs.map',
+      ]);
+      // The SDK's module and both dependencies that do not ask where they live are in the bundle; the one that does is
+      // required from its file, as is the SDK's module that reads import.meta (imported by the program from node_modules).
+      const family = files?.get('packages-2/family.cjs') ?? '';
+      expect(family.startsWith(familyBundleHeader('test-build'))).toBe(true);
+      expect(family).toContain('2 * n');
+      expect(family).toContain('base: 21');
+      expect(family).toContain(`require(${JSON.stringify(join(dir, 'node_modules/placed/index.js'))})`);
       expect(files?.get('program-2.mjs')).toContain(`./${client}`);
       expect(files?.get('program-2.mjs')).toContain('@modelcontextprotocol/sdk/where');
-      for (const [name, text] of files ?? []) {
-        await mkdir(dirname(join(out, name)), { recursive: true });
-        await writeFile(join(out, name), text);
-      }
-      expect(execFileSync(process.execPath, [join(out, 'program-2.mjs')], { cwd: dir, encoding: 'utf8' })).toBe('42 true\n');
+      await writeOutput(files, out);
+      expect(execFileSync(process.execPath, [join(out, 'program-2.mjs')], { cwd: dir, encoding: 'utf8' })).toBe('42 true true\n');
+      // A case's node takes the cache the build's own node made.
+      const probe = `const loader = await import(${JSON.stringify(pathToFileURL(join(out, 'packages-2/family.mjs')).href)}); console.log(loader.script.cachedDataRejected);`;
+      expect(execFileSync(process.execPath, ['--input-type=module', '-e', probe], { cwd: dir, encoding: 'utf8' })).toBe('false\n');
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
@@ -101,13 +148,11 @@ describe('the isolated build when the packages cannot be bundled', () => {
       // Room for program.ts alone: the packages' build goes over the input limit, and is given up.
       const room = (await stat(join(dir, 'program.ts'))).size + 10;
       const out = join(dir, 'out');
-      const require = createRequire(import.meta.url);
-      const files = parseBuildOutput(runScript({ esbuild: pathToFileURL(require.resolve('esbuild')).href, courseDir: dir, outfile: join(out, 'program-4.mjs'), allowed: [dir], denied: [], maxInputBytes: room, family: ['@modelcontextprotocol/sdk', 'dep', 'cjsdep'], packagesDir: 'packages-4' }), 'program-4.mjs', 'packages-4');
+      const files = parseBuildOutput(runScript(configFor(dir, join(out, 'program-4.mjs'), 'packages-4', { family: FAMILY, maxInputBytes: room })), 'program-4.mjs', 'packages-4');
       expect([...(files?.keys() ?? [])].sort()).toEqual(['program-4.mjs', 'program-4.mjs.map']);
       expect(files?.get('program-4.mjs')).toContain('@modelcontextprotocol/sdk/client');
-      await mkdir(out);
-      for (const [name, text] of files ?? []) await writeFile(join(out, name), text);
-      expect(execFileSync(process.execPath, [join(out, 'program-4.mjs')], { cwd: dir, encoding: 'utf8' })).toBe('42 true\n');
+      await writeOutput(files, out);
+      expect(execFileSync(process.execPath, [join(out, 'program-4.mjs')], { cwd: dir, encoding: 'utf8' })).toBe('42 true true\n');
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

@@ -2,11 +2,12 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import url, { fileURLToPath } from 'node:url';
 import { randomUUID } from 'node:crypto';
 import * as esbuild from 'esbuild';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createProgramBuilder, type ProgramBuilder } from '../../grader/run/io/build-program.ts';
+import { buildPositions } from '../../grader/run/io/source-maps.ts';
 
 // A host build bundles the MCP SDK's packages ahead, beside the program (grader/run/io/package-inlining.ts): the program
 // then behaves as it does with every package left to node, and a course without the SDK is built as before.
@@ -46,12 +47,17 @@ async function plainOutput(courseDir: string, command: string, stdin = ''): Prom
 }
 
 describe('packages bundled ahead for a host build', () => {
-  it("the reference's SDK imports point into packages/, its own ajv imports stay with node, and an mcp case gives its answer", async () => {
+  it("the reference's SDK and ajv imports point into packages/, a case's node takes the packages' code cache, and an mcp case gives its answer", async () => {
     const bundle = await built(REPO);
     const text = fs.readFileSync(bundle, 'utf8');
     expect(text).toMatch(/import\("\.\/packages\/_modelcontextprotocol_sdk_dist_esm_client_index-[0-9a-f]{8}\.mjs"\)/);
-    expect(text).toContain('import("ajv")');
-    expect(text).not.toContain('import("@modelcontextprotocol/sdk');
+    expect(text).toMatch(/import\("\.\/packages\/ajv_dist_2020-[0-9a-f]{8}\.mjs"\)/);
+    expect(text).toMatch(/import\("\.\/packages\/ajv-formats_dist_index-[0-9a-f]{8}\.mjs"\)/);
+    expect(text).not.toMatch(/import\("(@modelcontextprotocol\/sdk|ajv)/);
+    const packages = path.join(path.dirname(bundle), 'packages');
+    expect(fs.readdirSync(packages).filter((f) => f.startsWith('family.')).sort()).toStrictEqual(['family.cache', 'family.cjs', 'family.cjs.map', 'family.mjs']);
+    const probe = `const loader = await import(${JSON.stringify(url.pathToFileURL(path.join(packages, 'family.mjs')).href)}); console.log(loader.script.cachedDataRejected);`;
+    expect(spawnSync(process.execPath, ['--input-type=module', '-e', probe], { cwd: REPO, encoding: 'utf8' }).stdout).toBe('false\n');
     const file = JSON.parse(fs.readFileSync(path.join(REPO, 'cases/mcp-discovery/add-beside-builtin.json'), 'utf8')) as { input: unknown; expect: { stdout: unknown } };
     const run = spawnSync(process.execPath, ['--enable-source-maps', bundle, 'mcp'], { cwd: REPO, input: JSON.stringify(file.input), encoding: 'utf8' });
     expect({ stdout: JSON.parse(run.stdout) as unknown, status: run.status }).toStrictEqual({ stdout: file.expect.stdout, status: 0 });
@@ -84,6 +90,54 @@ describe('packages bundled ahead for a host build', () => {
     const run = spawnSync(process.execPath, [bundle, 'dispatch'], { cwd: dir, encoding: 'utf8' });
     expect(run.stdout).toBe(await plainOutput(dir, 'dispatch'));
     expect(JSON.parse(run.stdout)).toStrictEqual({ command: 'dispatch', sameZod: true, ok: false });
+  });
+
+  it('a program gets from a CommonJS package of the family what node gives it: module.exports as default, the names its source exports', async () => {
+    const dir = course(
+      [
+        "import Ajv, * as whole from 'ajv';",
+        "const later = await import('ajv/dist/2020.js');",
+        "const formats = await import('ajv-formats');",
+        'const shape = (ns: object) => Object.keys(ns).sort().map((k) => `${k}:${typeof (ns as Record<string, unknown>)[k]}`);',
+        'const ajv = new later.Ajv2020({ strict: false });',
+        'formats.default.default(ajv);',
+        "const valid = ajv.compile({ type: 'string', format: 'email' });",
+        "console.log(JSON.stringify({ whole: shape(whole), later: shape(later), formats: shape(formats), same: whole.default === Ajv, email: [valid('a@b.c'), valid('nope')] }));",
+        '',
+      ].join('\n'),
+      true,
+    );
+    const bundle = await built(dir);
+    expect(fs.readFileSync(bundle, 'utf8')).toContain('./packages/ajv_dist_ajv-');
+    const run = spawnSync(process.execPath, [bundle, 'dispatch'], { cwd: dir, encoding: 'utf8' });
+    expect(run.stderr).toBe('');
+    expect(run.stdout).toBe(await plainOutput(dir, 'dispatch'));
+    expect(JSON.parse(run.stdout).email).toStrictEqual([true, false]);
+  });
+
+  it("a stack frame in the bundled packages names the kept bundle, and maps back to the package's own file", async () => {
+    const dir = course(
+      [
+        "import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';",
+        'try {',
+        "  await new StdioClientTransport({ command: 'x' }).send({ jsonrpc: '2.0', method: 'x' } as never);",
+        '} catch (error) {',
+        "  console.log((error as Error).stack?.split('\\n').find((line) => line.includes('StdioClientTransport.send')) ?? '');",
+        '}',
+        '',
+      ].join('\n'),
+      true,
+    );
+    const bundle = await built(dir);
+    const frame = spawnSync(process.execPath, [bundle, 'dispatch'], { cwd: dir, encoding: 'utf8' }).stdout;
+    const at = /\((\/.*\/family\.cjs):(\d+):(\d+)\)/.exec(frame);
+    expect(at, frame).not.toBeNull();
+    const [, file = '', line = '', column = ''] = at ?? [];
+    // The folder the packages are kept in, not the one they were built in before it was renamed.
+    expect(file).toBe(path.join(fs.realpathSync(path.join(path.dirname(bundle), 'packages')), 'family.cjs'));
+    const original = buildPositions(bundle)(file, Number(line), Number(column));
+    // The SDK ships maps of its own: the position goes back to its TypeScript source, as esbuild chains them.
+    expect(original?.path).toBe(path.join(fs.realpathSync(path.join(REPO, 'node_modules/@modelcontextprotocol/sdk')), 'src/client/stdio.ts'));
   });
 
   it('a course without the SDK installed is built as before: nothing beside the program but its source map', async () => {

@@ -8,6 +8,7 @@ import { buildIsolated, type BuildMessage, linkProblem } from '../../sandbox/io/
 import type { Isolation } from '../../sandbox/io/isolation.ts';
 import { buildCache } from './build-cache.ts';
 import { sdkFamily } from './sdk-family.ts';
+import { PACKAGES_LAYOUT } from '../core/family-files.ts';
 
 export type BuildOutcome =
   | { ok: true; bundlePath: string; durationMs: number; /** The bundle came from the build cache (build-cache.ts). */ cached?: true }
@@ -181,7 +182,7 @@ export async function createProgramBuilder(
   // What decides the bundle besides the files read: the options (the output folder's name aside) and the SDK's packages
   // that get inlined, with their versions.
   const { outfile: _outfile, ...options } = hostOptions(courseDir, bundlePath);
-  const cache = buildCache(courseDir, { options, inlined: [...sdkFamily(courseDir)].sort(([a], [b]) => (a < b ? -1 : 1)) });
+  const cache = buildCache(courseDir, { options, inlined: [...sdkFamily(courseDir)].sort(([a], [b]) => (a < b ? -1 : 1)), layout: PACKAGES_LAYOUT });
   let host: Promise<HostBuild> | undefined;
   let isFirst = true;
   // The last build's cache write: off the path to the first case (it hashes every input), awaited by dispose().

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { chmod, lstat, mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -12,7 +13,17 @@ import { ownTag } from './leftover-sweep.ts';
 import { buildInputRoots, type Isolation, isReachableByOthers, sandboxPathsFor } from './isolation.ts';
 import { runCase } from '../../run/io/run-case.ts';
 import { sdkFamily } from '../../run/io/sdk-family.ts';
-import { MESSAGES_PREFIX, SANDBOX_BUILD_SCRIPT, type SandboxBuildConfig } from './sandbox-build-script.ts';
+import { BASE64_SUFFIX, MESSAGES_PREFIX, SANDBOX_BUILD_SCRIPT, type SandboxBuildConfig } from './sandbox-build-script.ts';
+import { FAMILY_CACHE_PREFIX, familyBundleHeader } from '../../run/core/family-files.ts';
+import { familyLoaderSource } from '../../run/io/family-scripts.ts';
+
+// cjs-module-lexer's JavaScript build, as text: the build script in the sandbox, which cannot load the grader's
+// packages, runs it to find the names a CommonJS module exports.
+let lexerText: Promise<string> | undefined;
+function lexerSource(): Promise<string> {
+  lexerText ??= readFile(createRequire(import.meta.url).resolve('cjs-module-lexer'), 'utf8');
+  return lexerText;
+}
 
 // Under --isolate the submission is built inside the sandbox its cases run in, under the same memory and process limits:
 // the build sees only what a case sees (a hidden folder is empty, a root-only file unreadable) and, on top of that, may
@@ -115,6 +126,8 @@ export async function buildIsolated(options: { courseDir: string; outDir: string
   const denied = sandboxPathsFor(options.isolation, options.courseDir, options.outDir).hidden.filter((h) => allowed.some((root) => h !== root && isWithin(h, root)));
   // The bundle's own packages folder: a rebuild (watch) never writes under a case that runs the one before.
   const packagesDir = `${basename(options.bundlePath, '.mjs')}-packages`;
+  // Names this build's packages bundle, which its code cache must name too.
+  const buildId = randomUUID();
   const config: SandboxBuildConfig = {
     esbuild: pathToFileURL(esbuild.entry).href,
     ...(esbuild.binary ? { esbuildBinary: esbuild.binary } : {}),
@@ -125,6 +138,10 @@ export async function buildIsolated(options: { courseDir: string; outDir: string
     maxInputBytes: BUILD_INPUT_LIMIT_BYTES,
     family: [...sdkFamily(options.courseDir, allowed).keys()].sort(),
     packagesDir,
+    lexer: await lexerSource(),
+    loader: familyLoaderSource(),
+    bundleHeader: familyBundleHeader(buildId),
+    cacheHeader: `${FAMILY_CACHE_PREFIX}${buildId}\n`,
   };
   const timeoutMs = buildTimeoutMs();
   const run = await runCase({
@@ -152,7 +169,9 @@ export async function buildIsolated(options: { courseDir: string; outDir: string
   for (const name of [...files.keys()].filter((n) => n !== bundleName).concat(bundleName)) {
     const path = join(options.outDir, name);
     await mkdir(dirname(path), { recursive: true });
-    await writeFile(path, files.get(name) as string, { flag: 'wx' });
+    const text = files.get(name) as string;
+    if (name.endsWith(BASE64_SUFFIX)) await writeFile(path.slice(0, -BASE64_SUFFIX.length), Buffer.from(text, 'base64'), { flag: 'wx' });
+    else await writeFile(path, text, { flag: 'wx' });
   }
   return { ok: true, bundlePath: options.bundlePath, durationMs: elapsed() };
 }

@@ -3,8 +3,12 @@
 // whose real path lies in the submission or a node_modules folder it loads packages from. The ES modules of the MCP
 // SDK's family that do not ask where they live (import.meta) are bundled ahead into the packages folder, by the rules of
 // run/io/package-inlining.ts (which a host build follows; those rules are written again here, in plain JavaScript, since
-// the grader's own files are hidden in the sandbox). Every file goes to stdout in the form core/build-output.ts reads;
-// the build's messages to stderr as one JSON line.
+// the grader's own files are hidden in the sandbox; the pure parts, run/core/family-files.ts, are carried as their
+// source text). Every file goes to stdout in the form core/build-output.ts reads (the packages' code cache, made by a
+// node of its own in the sandbox, as base64); the build's messages to stderr as one JSON line.
+
+import { bundledKind, cjsExportNames, FAMILY_FILES, familyEntrySource, familyShimSource } from '../../run/core/family-files.ts';
+import { FAMILY_CACHE_LINE, FAMILY_CACHE_SCRIPT } from '../../run/io/family-scripts.ts';
 
 /** What the script is given (as JSON, its one argument). */
 export type SandboxBuildConfig = {
@@ -24,16 +28,25 @@ export type SandboxBuildConfig = {
   family: string[];
   /** The folder beside the bundle the family's bundled modules go to, e.g. "packages-1". */
   packagesDir: string;
+  /** The source of cjs-module-lexer's JavaScript build (CommonJS), and of the packages' loader (familyLoaderSource). */
+  lexer: string;
+  loader: string;
+  /** The first line of the packages' bundle and what its code cache starts with (core/family-files.ts). */
+  bundleHeader: string;
+  cacheHeader: string;
 };
 
 /** Marks the line of stderr that holds the build's messages as JSON. */
 export const MESSAGES_PREFIX = 'dispatch-lab-build-messages:';
+/** A file of the output whose name ends so holds bytes, as base64: the grader writes them under the name without it. */
+export const BASE64_SUFFIX = '.base64';
 
 // Plain JavaScript: node runs it as it is, with no build step of its own.
 export const SANDBOX_BUILD_SCRIPT = `
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readFileSync, realpathSync, statSync } from 'node:fs';
-import { isBuiltin } from 'node:module';
+import { createRequire, isBuiltin } from 'node:module';
 import { dirname, extname, join, relative } from 'node:path';
 const config = JSON.parse(process.argv[1]);
 if (config.esbuildBinary) process.env.ESBUILD_BINARY_PATH = config.esbuildBinary;
@@ -94,16 +107,22 @@ const isEsModule = (path) => {
   }
 };
 const family = new Set(config.family);
-const isBundled = (path) => {
+const bundledKind = ${bundledKind.toString()};
+const kinds = new Map();
+const kindOf = (path) => {
   const pkg = packageOf(path);
-  if (pkg === undefined || !family.has(pkg) || !isEsModule(path)) return false;
-  const text = readSmall(path);
-  return text !== undefined && !text.includes('import.meta');
+  if (pkg === undefined || !family.has(pkg)) return undefined;
+  if (!kinds.has(path)) {
+    const text = readSmall(path);
+    kinds.set(path, text === undefined ? undefined : bundledKind(path, text, isEsModule(path)));
+  }
+  return kinds.get(path);
 };
+const isEntry = (path) => ['esm', 'cjs'].includes(kindOf(path));
 const entryName = (path) => path.slice(path.lastIndexOf('/node_modules/') + '/node_modules/'.length).replace(/\\.m?js$/, '').replace(/[^A-Za-z0-9._-]+/g, '_') + '-' + createHash('sha256').update(path).digest('hex').slice(0, 8);
 const INNER = Symbol('inner');
 const wanted = new Map();
-// Every package import left to node, but the family's ES modules, which point to the packages folder.
+// Every package import left to node, but the family's modules, which point to the packages folder.
 const inliner = {
   name: 'dispatch-lab-package-inlining',
   setup(build) {
@@ -112,14 +131,14 @@ const inliner = {
       const found = await build.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: INNER });
       if (found.errors.length > 0 || found.external) return { path: args.path, external: true };
       if (packageOf(found.path) === undefined) return { path: found.path, namespace: found.namespace, sideEffects: found.sideEffects };
-      if (!isBundled(found.path)) return { path: args.path, external: true };
+      if (!isEntry(found.path)) return { path: args.path, external: true };
       const name = entryName(found.path);
       wanted.set(name, found.path);
       return { path: './' + config.packagesDir + '/' + name + '.mjs', external: true };
     });
   },
 };
-// Inside the packages' build: the family's ES modules are bundled, anything else is loaded by node from its file.
+// Inside the packages' build: what kindOf allows is bundled, anything else is loaded by node from its file.
 const packages = {
   name: 'dispatch-lab-packages',
   setup(build) {
@@ -127,11 +146,64 @@ const packages = {
       if (args.pluginData === INNER || args.kind === 'entry-point' || isBuiltin(args.path)) return undefined;
       const found = await build.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: INNER });
       if (found.errors.length > 0) return { path: args.path, external: true };
-      if (found.external || isBundled(found.path)) return undefined;
+      if (found.external || kindOf(found.path) !== undefined) return undefined;
       return { path: found.path, external: true };
     });
   },
 };
+const familyEntrySource = ${familyEntrySource.toString()};
+const familyShimSource = ${familyShimSource.toString()};
+const cjsExportNames = ${cjsExportNames.toString()};
+const lexer = { exports: {} };
+new Function('module', 'exports', config.lexer)(lexer, lexer.exports);
+const cjsLookup = {
+  parse: (source) => lexer.exports.parse(source),
+  resolve(specifier, from) {
+    try {
+      return createRequire(from).resolve(specifier);
+    } catch {
+      return undefined;
+    }
+  },
+  read: readSmall,
+  isCommonJs: (path) => !path.endsWith('.json') && !path.endsWith('.node') && !isEsModule(path),
+};
+// The packages folder's files (as a host build writes them, run/io/package-inlining.ts): the bundle and its map, the
+// loader, a module per entry, the code cache (as base64).
+async function packagesAhead(common, dir) {
+  const entries = [...wanted].sort(([a], [b]) => (a < b ? -1 : 1));
+  const esm = entries.filter(([, path]) => kindOf(path) === 'esm');
+  const names = new Map();
+  if (esm.length > 0) {
+    const result = await esbuild.build({ ...common, entryPoints: Object.fromEntries(esm), outdir: dir, entryNames: '[name]', splitting: true, metafile: true, plugins: [guard, packages] });
+    for (const [file, output] of Object.entries(result.metafile.outputs)) {
+      const name = /([^/]+)\\.js$/.exec(file)?.[1];
+      if (output.entryPoint !== undefined && name !== undefined) names.set(name, output.exports);
+    }
+  }
+  const described = entries.map(([name, path]) => {
+    const kind = kindOf(path) === 'esm' ? 'esm' : 'cjs';
+    return { name, path, kind, exports: kind === 'esm' ? (names.get(name) ?? []) : cjsExportNames(path, cjsLookup) };
+  });
+  const bundleFile = join(dir, ${JSON.stringify(FAMILY_FILES.bundle)});
+  const bundled = await esbuild.build({
+    ...common, format: 'cjs', outfile: bundleFile, sourcesContent: false, plugins: [guard, packages],
+    stdin: { contents: familyEntrySource(described), resolveDir: config.courseDir, sourcefile: 'dispatch-lab-packages.cjs', loader: 'js' },
+    banner: { js: config.bundleHeader },
+  });
+  const out = [...bundled.outputFiles];
+  out.push({ path: join(dir, ${JSON.stringify(FAMILY_FILES.loader)}), text: config.loader });
+  for (const entry of described) {
+    const shim = familyShimSource(entry, ${JSON.stringify(FAMILY_FILES.loader)});
+    if (shim === undefined) throw new Error(entry.path + ': an export name is not well-formed Unicode');
+    out.push({ path: join(dir, entry.name + '.mjs'), text: shim });
+  }
+  const text = out.find((f) => f.path === bundleFile)?.text ?? '';
+  const made = spawnSync(process.execPath, ['--input-type=module', '-e', ${JSON.stringify(FAMILY_CACHE_SCRIPT)}], { input: JSON.stringify({ text, file: bundleFile, names: entries.map(([name]) => name), header: config.cacheHeader }), encoding: 'utf8', maxBuffer: 256 * 1024 * 1024, timeout: 30000 });
+  const line = (made.stdout ?? '').split('\\n').find((l) => l.startsWith(${JSON.stringify(FAMILY_CACHE_LINE)}));
+  if (made.status === 0 && line !== undefined) out.push({ path: join(dir, ${JSON.stringify(FAMILY_FILES.cache + BASE64_SUFFIX)}), text: line.slice(${JSON.stringify(FAMILY_CACHE_LINE)}.length) });
+  return out;
+}
 const messages = (list) => list.map((m) => ({ text: m.text, location: m.location && { file: m.location.file, line: m.location.line, column: m.location.column, lineText: m.location.lineText } }));
 try {
   const outDir = dirname(config.outfile);
@@ -140,11 +212,7 @@ try {
   let files = (await esbuild.build({ ...program, plugins: [guard, inliner] })).outputFiles;
   if (wanted.size > 0) {
     try {
-      const ahead = await esbuild.build({
-        ...common, entryPoints: Object.fromEntries([...wanted].sort(([a], [b]) => (a < b ? -1 : 1))), outdir: join(outDir, config.packagesDir),
-        entryNames: '[name]', chunkNames: 'chunks/[name]-[hash]', outExtension: { '.js': '.mjs' }, splitting: true, sourcesContent: false, plugins: [guard, packages],
-      });
-      files = [...files, ...ahead.outputFiles];
+      files = [...files, ...(await packagesAhead(common, join(outDir, config.packagesDir)))];
     } catch {
       // As a host build does: should the packages not build, the program is built as before, its packages left to node.
       total = 0;

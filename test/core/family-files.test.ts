@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import { bundledKind, cjsExportNames, type CjsLookup, familyEntrySource, familyShimSource } from '../../grader/run/core/family-files.ts';
+
+// The pure parts of the packages bundled ahead (grader/run/core/family-files.ts): which modules may be bundled, what the
+// program's import of each one exports, and the names node finds in a CommonJS module.
+
+describe('bundledKind', () => {
+  it.each([
+    ['an ES module', '/n/node_modules/p/a.js', 'export const a = 1;', true, 'esm'],
+    ['an ES module that reads import.meta', '/n/node_modules/p/a.js', 'export const url = import.meta.url;', true, undefined],
+    ['CommonJS', '/n/node_modules/p/a.js', "const b = require('./b');\nmodule.exports = { b };", false, 'cjs'],
+    ['CommonJS in .cjs', '/n/node_modules/p/a.cjs', 'exports.a = 1;', false, 'cjs'],
+    ['CommonJS that requires a builtin', '/n/node_modules/p/a.js', "const fs = require('node:fs');", false, 'cjs'],
+    ['CommonJS reading __dirname', '/n/node_modules/p/a.js', "module.exports = require('path').join(__dirname, 'x');", false, undefined],
+    ['CommonJS reading __filename', '/n/node_modules/p/a.js', 'module.exports = __filename;', false, undefined],
+    ['CommonJS with require.resolve', '/n/node_modules/p/a.js', "module.exports = require.resolve('./b');", false, undefined],
+    ['CommonJS with require.cache', '/n/node_modules/p/a.js', 'delete require.cache[k];', false, undefined],
+    ['CommonJS asking for module.parent', '/n/node_modules/p/a.js', 'module.exports = module.parent;', false, undefined],
+    ['CommonJS requiring a computed name', '/n/node_modules/p/a.js', 'module.exports = require(name);', false, undefined],
+    ['CommonJS requiring a template', '/n/node_modules/p/a.js', 'module.exports = require(`./${name}`);', false, undefined],
+    ['CommonJS naming require( in a string', '/n/node_modules/p/a.js', 'const code = \'require("x")\';', false, 'cjs'],
+    ['JSON', '/n/node_modules/p/data.json', '{"a": 1}', false, 'json'],
+    ['an addon', '/n/node_modules/p/a.node', '', false, undefined],
+    ['a TypeScript file', '/n/node_modules/p/a.ts', 'export const a = 1;', false, undefined],
+  ])('%s', (_what, path, text, isEsm, kind) => expect(bundledKind(path, text, isEsm)).toBe(kind));
+});
+
+describe('familyShimSource', () => {
+  it("exports an ES module's own names, default among them, each read once from the loaded module", () => {
+    expect(familyShimSource({ name: 'x-1', kind: 'esm', exports: ['b', 'default', 'a'] }, 'family.mjs')).toBe(
+      [
+        'import { load } from "./family.mjs";',
+        'const m = load("x-1");',
+        'const { "a": v0, "b": v1, "default": v2 } = m;',
+        'export { v0 as "a", v1 as "b", v2 as "default" };',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it("exports a CommonJS module's module.exports as default, and the names found in its source but default", () => {
+    expect(familyShimSource({ name: 'y-2', kind: 'cjs', exports: ['default', 'z', '__esModule', 'z'] }, 'family.mjs')).toBe(
+      [
+        'import { load } from "./family.mjs";',
+        'const m = load("y-2");',
+        'export default m;',
+        'const { "__esModule": v0, "z": v1 } = m;',
+        'export { v0 as "__esModule", v1 as "z" };',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('quotes a name that is no identifier, and declines one that is not well-formed Unicode', () => {
+    expect(familyShimSource({ name: 'q', kind: 'cjs', exports: ['a b', '"', 'ü'] }, 'family.mjs')).toContain('export { v0 as "\\"", v1 as "a b", v2 as "ü" };');
+    expect(familyShimSource({ name: 'q', kind: 'esm', exports: ['ok', '\uD800'] }, 'family.mjs')).toBeUndefined();
+    expect(familyShimSource({ name: 'q', kind: 'esm', exports: ['\uDC00x'] }, 'family.mjs')).toBeUndefined();
+    expect(familyShimSource({ name: 'q', kind: 'esm', exports: ['\uD83D\uDE00'] }, 'family.mjs')).toBeDefined();
+  });
+
+  it('a module that exports nothing is an import that gives nothing (CommonJS: its default)', () => {
+    expect(familyShimSource({ name: 'e', kind: 'esm', exports: [] }, 'family.mjs')).toBe('import { load } from "./family.mjs";\nconst m = load("e");\n');
+    expect(familyShimSource({ name: 'e', kind: 'cjs', exports: [] }, 'family.mjs')).toBe('import { load } from "./family.mjs";\nconst m = load("e");\nexport default m;\n');
+  });
+});
+
+describe('familyEntrySource', () => {
+  it('names each module by its file name, loaded by a require of its full path', () => {
+    expect(familyEntrySource([{ name: 'a-1', path: '/n/node_modules/a/index.js' }, { name: 'b"-2', path: '/n/node_modules/b/x "y".js' }])).toBe(
+      'module.exports = {\n  "a-1": () => require("/n/node_modules/a/index.js"),\n  "b\\"-2": () => require("/n/node_modules/b/x \\"y\\".js"),\n};\n',
+    );
+  });
+});
+
+describe('cjsExportNames', () => {
+  // A made-up world: each file's exports and re-exports, how specifiers resolve, which files are CommonJS.
+  const world = (files: Record<string, { exports?: string[]; reexports?: string[]; esm?: boolean; broken?: boolean }>): CjsLookup => ({
+    parse(source) {
+      const file = files[source];
+      if (file?.broken) throw new Error('cannot lex');
+      return { exports: file?.exports ?? [], reexports: file?.reexports ?? [] };
+    },
+    resolve: (specifier, from) => (specifier.startsWith('./') ? `${from.slice(0, from.lastIndexOf('/'))}/${specifier.slice(2)}` : undefined),
+    read: (path) => (path in files ? path : undefined),
+    isCommonJs: (path) => files[path]?.esm !== true,
+  });
+
+  it('takes the names of the file and of the CommonJS modules it re-exports, in turn', () => {
+    const lookup = world({
+      '/p/index.js': { exports: ['a', '__esModule'], reexports: ['./b.js', './esm.js', 'missing'] },
+      '/p/b.js': { exports: ['b'], reexports: ['./c.js'] },
+      '/p/c.js': { exports: ['c'], reexports: ['./index.js'] },
+      '/p/esm.js': { exports: ['notFollowed'], esm: true },
+    });
+    expect(cjsExportNames('/p/index.js', lookup)).toStrictEqual(['a', '__esModule', 'b', 'c']);
+  });
+
+  it('a file the lexer cannot read gives no names, as in node', () => {
+    const lookup = world({ '/p/index.js': { reexports: ['./bad.js'], exports: ['a'] }, '/p/bad.js': { broken: true } });
+    expect(cjsExportNames('/p/index.js', lookup)).toStrictEqual(['a']);
+    expect(cjsExportNames('/p/bad.js', lookup)).toStrictEqual([]);
+  });
+});
