@@ -3,6 +3,7 @@ import type { ToolRegistry } from '../registry/registry.ts';
 import { loadSdk } from './sdk.ts';
 import type { McpSession } from './session.ts';
 import { ServerTools } from './server-tools.ts';
+import { warmSchemaCheck } from './schema-check.ts';
 import { startupFailure, type StartupStep } from './startup-failure.ts';
 
 // Starts an MCP server over stdio, runs the handshake, registers its tools under model-safe names
@@ -29,7 +30,10 @@ export async function connectMcp(server: McpServerSpec, registry: ToolRegistry, 
     // The SDK spawns the command with `env` over its minimal default environment (HOME, LOGNAME,
     // PATH, SHELL, TERM, USER from this program's), in `cwd` (this program's when absent).
     const transport = new StdioClientTransport({ command: server.command, args: server.args, env: server.env, cwd: server.cwd });
-    await client.connect(transport, { timeout: options.startupTimeoutMs });
+    const connected = client.connect(transport, { timeout: options.startupTimeoutMs });
+    // While the server starts: the checks of its tools' schemas, in the draft servers on the TypeScript SDK declare.
+    warmSchemaCheck('draft-07');
+    await connected;
     step = 'tools/list';
     await tools.refresh();
   } catch (error) {

@@ -46,6 +46,14 @@ export async function schemaCheck(schema: Record<string, unknown>): Promise<Sche
   };
 }
 
+// Readies the check of that draft ahead: loads its ajv and compiles its meta-schema, which the first schema of the draft
+// would otherwise wait for (each schema is checked against it before it is compiled; some 20 ms for draft-07). For a
+// program that has a moment with nothing to do, such as the wait for a server to start; a failure is left for the
+// schema that needs the draft to report.
+export function warmSchemaCheck(dialect: Dialect): void {
+  compilerFor(dialect).catch(() => undefined);
+}
+
 // One ajv instance per draft, shared by every tool: first error only, unknown keywords and formats allowed.
 function compilerFor(dialect: Dialect): Promise<Compile> {
   let compiler = compilers.get(dialect);
@@ -78,5 +86,7 @@ async function loadCompiler(dialect: Dialect): Promise<Compile> {
   const ajv = new AjvClass(options);
   // ajv-formats is CommonJS: its module.exports is the plugin, and carries itself as .default.
   formats.default.default(ajv);
+  // The meta-schema, compiled now (a schema of no keyword passes it): a draft's first compile would do it first.
+  ajv.validateSchema({});
   return (schema) => ajv.compile(schema);
 }

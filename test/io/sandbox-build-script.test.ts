@@ -159,6 +159,25 @@ describe('the isolated build when the packages cannot be bundled', () => {
   });
 });
 
+describe('the isolated build when a module of the family re-exports all of a CommonJS one', () => {
+  it('leaves every package to node (names only node finds), and the program gets them', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'dispatch-lab-build-reexport-'));
+    try {
+      await courseWithFamily(dir);
+      await writeFile(join(dir, 'node_modules/@modelcontextprotocol/sdk/client.js'), "export * from 'cjsdep';\nexport const client = () => 42;\nexport const placedDir = '/node_modules/placed';\n");
+      await writeFile(join(dir, 'node_modules/cjsdep/index.js'), 'exports.base = 21;\n');
+      await writeFile(join(dir, 'program.ts'), "const { client, base } = await import('@modelcontextprotocol/sdk/client');\nconsole.log(client(), base);\n");
+      const out = join(dir, 'out');
+      const files = parseBuildOutput(runScript(configFor(dir, join(out, 'program-5.mjs'), 'packages-5', { family: FAMILY })), 'program-5.mjs', 'packages-5');
+      expect([...(files?.keys() ?? [])].sort()).toEqual(['program-5.mjs', 'program-5.mjs.map']);
+      await writeOutput(files, out);
+      expect(execFileSync(process.execPath, [join(out, 'program-5.mjs')], { cwd: dir, encoding: 'utf8' })).toBe('42 21\n');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('parseBuildOutput', () => {
   const files = (entries: [string, string][]) => JSON.stringify({ files: entries });
   it('reads the bundle, its map and the packages folder\'s files', () => {

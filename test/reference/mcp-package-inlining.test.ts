@@ -140,6 +140,20 @@ describe('packages bundled ahead for a host build', () => {
     expect(original?.path).toBe(path.join(fs.realpathSync(path.join(REPO, 'node_modules/@modelcontextprotocol/sdk')), 'src/client/stdio.ts'));
   });
 
+  it('a family whose module re-exports all of a CommonJS one is left to node (only its lexer finds those names), as a course without it', async () => {
+    const dir = course("const { client, base } = await import('@modelcontextprotocol/sdk/client');\nconsole.log(client(), base);\n", false);
+    const pkg = (name: string, manifest: object, files: Record<string, string>) => {
+      fs.mkdirSync(path.join(dir, 'node_modules', name), { recursive: true });
+      fs.writeFileSync(path.join(dir, 'node_modules', name, 'package.json'), JSON.stringify({ name, ...manifest }));
+      for (const [file, text] of Object.entries(files)) fs.writeFileSync(path.join(dir, 'node_modules', name, file), text);
+    };
+    pkg('@modelcontextprotocol/sdk', { type: 'module', exports: { './client': './client.js' }, dependencies: { cjsdep: '*' } }, { 'client.js': "export * from 'cjsdep';\nexport const client = () => 42;\n" });
+    pkg('cjsdep', { main: 'index.js' }, { 'index.js': 'exports.base = 21;\n' });
+    const bundle = await built(dir);
+    expect(fs.readdirSync(path.dirname(bundle))).toStrictEqual(['program.mjs', 'program.mjs.map']);
+    expect(spawnSync(process.execPath, [bundle, 'dispatch'], { cwd: dir, encoding: 'utf8' }).stdout).toBe('42 21\n');
+  });
+
   it('a course without the SDK installed is built as before: nothing beside the program but its source map', async () => {
     const dir = course("import missing from 'not-installed-anywhere';\nconsole.log(typeof missing);\n", false);
     const bundle = await built(dir);

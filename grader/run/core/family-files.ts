@@ -12,6 +12,9 @@
 /** The form of the packages folder: part of its key, and of the build cache's, so that no bundle built for another form is reused. */
 export const PACKAGES_LAYOUT = 3;
 
+/** What esbuild calls where a module re-exports all of a CommonJS one (`export * from`): names it cannot list. */
+export const REEXPORT_HELPER = '__reExport(';
+
 /** The bundle, its loader, its code cache. */
 export const FAMILY_FILES = { bundle: 'family.cjs', loader: 'family.mjs', cache: 'family.cache' } as const;
 

@@ -6,8 +6,6 @@ import { basename, dirname, join } from 'node:path';
 import * as esbuild from 'esbuild';
 import { entryName, isEsModule, MAX_MODULE_BYTES, packageOf, SDK, sdkFamily } from './sdk-family.ts';
 import { readStudentFileSync } from '../../sandbox/io/student-file.ts';
-import { FAMILY_CACHE_LINE, FAMILY_CACHE_SCRIPT, familyLoaderSource } from './family-scripts.ts';
-import { runCase } from './run-case.ts';
 import {
   type BundledKind,
   bundledKind,
@@ -20,7 +18,10 @@ import {
   familyEntrySource,
   familyShimSource,
   PACKAGES_LAYOUT,
+  REEXPORT_HELPER,
 } from '../core/family-files.ts';
+import { FAMILY_CACHE_LINE, FAMILY_CACHE_SCRIPT, familyLoaderSource } from './family-scripts.ts';
+import { runCase } from './run-case.ts';
 
 // A program that loads the MCP SDK makes node resolve, read and compile a few hundred modules (the SDK's, zod's and
 // ajv's) in every mcp case. A host build therefore bundles those packages ahead of time, once, into files beside the
@@ -224,6 +225,8 @@ export function packageInliner(courseDir: string, outDir: string): PackageInline
         logLevel: 'silent',
         plugins: [packagesPlugin],
       });
+      // A module that re-exports all of a CommonJS one has names only node's lexer would find: such a family is left to node.
+      if (result.outputFiles.some((file) => file.text.includes(REEXPORT_HELPER))) throw new Error(`a module of the family re-exports all of a CommonJS module (${REEXPORT_HELPER})`);
       for (const [file, output] of Object.entries(result.metafile.outputs)) {
         const name = /([^/]+)\.js$/.exec(file)?.[1];
         if (output.entryPoint !== undefined && name !== undefined) names.set(name, output.exports);
@@ -234,7 +237,6 @@ export function packageInliner(courseDir: string, outDir: string): PackageInline
       return { name, path, kind, exports: kind === 'esm' ? (names.get(name) ?? []) : cjsExportNames(path, lookup) };
     });
   }
-
 }
 
 // cjs-module-lexer, the lexer node itself uses for this (loaded on first use: only a build of new packages needs it).

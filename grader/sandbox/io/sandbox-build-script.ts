@@ -7,7 +7,7 @@
 // source text). Every file goes to stdout in the form core/build-output.ts reads (the packages' code cache, made by a
 // node of its own in the sandbox, as base64); the build's messages to stderr as one JSON line.
 
-import { bundledKind, cjsExportNames, FAMILY_FILES, familyEntrySource, familyShimSource } from '../../run/core/family-files.ts';
+import { bundledKind, cjsExportNames, FAMILY_FILES, familyEntrySource, familyShimSource, REEXPORT_HELPER } from '../../run/core/family-files.ts';
 import { FAMILY_CACHE_LINE, FAMILY_CACHE_SCRIPT } from '../../run/io/family-scripts.ts';
 
 /** What the script is given (as JSON, its one argument). */
@@ -176,6 +176,7 @@ async function packagesAhead(common, dir) {
   const names = new Map();
   if (esm.length > 0) {
     const result = await esbuild.build({ ...common, entryPoints: Object.fromEntries(esm), outdir: dir, entryNames: '[name]', splitting: true, metafile: true, plugins: [guard, packages] });
+    if (result.outputFiles.some((file) => file.text.includes(${JSON.stringify(REEXPORT_HELPER)}))) throw new Error('a module of the family re-exports all of a CommonJS module');
     for (const [file, output] of Object.entries(result.metafile.outputs)) {
       const name = /([^/]+)\\.js$/.exec(file)?.[1];
       if (output.entryPoint !== undefined && name !== undefined) names.set(name, output.exports);
