@@ -28,7 +28,7 @@ describe('the isolated build script', () => {
 });
 
 // A course with a made-up SDK family in node_modules: the SDK (an ES module importing its dependencies), an ES module
-// dependency, a CommonJS one, a CommonJS one that asks where it lives (__dirname: left to node) and a module of the SDK
+// dependency, a CommonJS one (that prints as it loads), a CommonJS one that asks where it lives (__dirname: left to node) and a module of the SDK
 // that does (import.meta: left to node too).
 async function courseWithFamily(dir: string): Promise<void> {
   const pkg = async (name: string, manifest: object, files: Record<string, string>) => {
@@ -41,7 +41,8 @@ async function courseWithFamily(dir: string): Promise<void> {
     'where.js': 'export const where = import.meta.url;\n',
   });
   await pkg('dep', { type: 'module', main: 'index.js' }, { 'index.js': 'export const twice = (n) => 2 * n;\n' });
-  await pkg('cjsdep', { main: 'index.js' }, { 'index.js': 'module.exports = { base: 21 };\n' });
+  // It prints, as it loads, a line that looks like the code cache the build's own node prints last.
+  await pkg('cjsdep', { main: 'index.js' }, { 'index.js': "process.stdout.write('dispatch-lab-code-cache:AAAA\\n');\nmodule.exports = { base: 21 };\n" });
   await pkg('placed', { main: 'index.js' }, { 'index.js': 'module.exports = { dir: __dirname };\n' });
   await writeFile(
     join(dir, 'program.ts'),
@@ -130,7 +131,7 @@ describe('the isolated build\'s output', () => {
       expect(files?.get('program-2.mjs')).toContain(`./${client}`);
       expect(files?.get('program-2.mjs')).toContain('@modelcontextprotocol/sdk/where');
       await writeOutput(files, out);
-      expect(execFileSync(process.execPath, [join(out, 'program-2.mjs')], { cwd: dir, encoding: 'utf8' })).toBe('42 true true\n');
+      expect(execFileSync(process.execPath, [join(out, 'program-2.mjs')], { cwd: dir, encoding: 'utf8' })).toBe('dispatch-lab-code-cache:AAAA\n42 true true\n');
       // A case's node takes the cache the build's own node made.
       const probe = `const loader = await import(${JSON.stringify(pathToFileURL(join(out, 'packages-2/family.mjs')).href)}); console.log(loader.script.cachedDataRejected);`;
       expect(execFileSync(process.execPath, ['--input-type=module', '-e', probe], { cwd: dir, encoding: 'utf8' })).toBe('false\n');
@@ -152,7 +153,7 @@ describe('the isolated build when the packages cannot be bundled', () => {
       expect([...(files?.keys() ?? [])].sort()).toEqual(['program-4.mjs', 'program-4.mjs.map']);
       expect(files?.get('program-4.mjs')).toContain('@modelcontextprotocol/sdk/client');
       await writeOutput(files, out);
-      expect(execFileSync(process.execPath, [join(out, 'program-4.mjs')], { cwd: dir, encoding: 'utf8' })).toBe('42 true true\n');
+      expect(execFileSync(process.execPath, [join(out, 'program-4.mjs')], { cwd: dir, encoding: 'utf8' })).toBe('dispatch-lab-code-cache:AAAA\n42 true true\n');
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

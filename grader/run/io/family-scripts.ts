@@ -45,6 +45,9 @@ export function load(name) {
 `;
 }
 
+/** How long the cache script may take before the packages are kept without a cache. */
+export const FAMILY_CACHE_TIMEOUT_MS = 30_000;
+
 /** Marks the line of the cache script's stdout that holds the code cache (anything the packages print is above it). */
 export const FAMILY_CACHE_LINE = 'dispatch-lab-code-cache:';
 

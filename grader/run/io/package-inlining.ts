@@ -20,7 +20,7 @@ import {
   PACKAGES_LAYOUT,
   REEXPORT_HELPER,
 } from '../core/family-files.ts';
-import { FAMILY_CACHE_LINE, FAMILY_CACHE_SCRIPT, familyLoaderSource } from './family-scripts.ts';
+import { FAMILY_CACHE_LINE, FAMILY_CACHE_SCRIPT, FAMILY_CACHE_TIMEOUT_MS, familyLoaderSource } from './family-scripts.ts';
 import { runCase } from './run-case.ts';
 
 // A program that loads the MCP SDK makes node resolve, read and compile a few hundred modules (the SDK's, zod's and
@@ -249,8 +249,6 @@ function lexer() {
   return lexerModule;
 }
 
-/** How long taking the code cache may take before the packages are kept without one. */
-const CACHE_TIMEOUT_MS = 30_000;
 /** The most the cache script may print: the cache as base64 (about 0.6 MB for the SDK), and room for what packages print. */
 const CACHE_OUTPUT_LIMIT_BYTES = 64 * 1024 * 1024;
 
@@ -265,9 +263,10 @@ async function writeCodeCache(courseDir: string, dir: string, folder: string, ke
     program: [process.execPath, '--input-type=module', '-e', FAMILY_CACHE_SCRIPT],
     courseDir,
     stdin: JSON.stringify({ text, file: join(folder, FAMILY_FILES.bundle), names, header: `${FAMILY_CACHE_PREFIX}${key}\n` }),
-    timeoutMs: CACHE_TIMEOUT_MS,
+    timeoutMs: FAMILY_CACHE_TIMEOUT_MS,
     outputLimitBytes: CACHE_OUTPUT_LIMIT_BYTES,
   });
-  const line = run.exitCode === 0 && !run.timedOut ? run.stdout.split('\n').find((l) => l.startsWith(FAMILY_CACHE_LINE)) : undefined;
+  // The last such line: the script writes it last, after anything the packages printed.
+  const line = run.exitCode === 0 && !run.timedOut ? run.stdout.split('\n').filter((l) => l.startsWith(FAMILY_CACHE_LINE)).at(-1) : undefined;
   if (line !== undefined) await writeFile(join(dir, FAMILY_FILES.cache), Buffer.from(line.slice(FAMILY_CACHE_LINE.length), 'base64'));
 }

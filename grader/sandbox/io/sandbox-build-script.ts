@@ -8,7 +8,7 @@
 // node of its own in the sandbox, as base64); the build's messages to stderr as one JSON line.
 
 import { bundledKind, cjsExportNames, FAMILY_FILES, familyEntrySource, familyShimSource, REEXPORT_HELPER } from '../../run/core/family-files.ts';
-import { FAMILY_CACHE_LINE, FAMILY_CACHE_SCRIPT } from '../../run/io/family-scripts.ts';
+import { FAMILY_CACHE_LINE, FAMILY_CACHE_SCRIPT, FAMILY_CACHE_TIMEOUT_MS } from '../../run/io/family-scripts.ts';
 
 /** What the script is given (as JSON, its one argument). */
 export type SandboxBuildConfig = {
@@ -200,8 +200,9 @@ async function packagesAhead(common, dir) {
     out.push({ path: join(dir, entry.name + '.mjs'), text: shim });
   }
   const text = out.find((f) => f.path === bundleFile)?.text ?? '';
-  const made = spawnSync(process.execPath, ['--input-type=module', '-e', ${JSON.stringify(FAMILY_CACHE_SCRIPT)}], { input: JSON.stringify({ text, file: bundleFile, names: entries.map(([name]) => name), header: config.cacheHeader }), encoding: 'utf8', maxBuffer: 256 * 1024 * 1024, timeout: 30000 });
-  const line = (made.stdout ?? '').split('\\n').find((l) => l.startsWith(${JSON.stringify(FAMILY_CACHE_LINE)}));
+  const made = spawnSync(process.execPath, ['--input-type=module', '-e', ${JSON.stringify(FAMILY_CACHE_SCRIPT)}], { input: JSON.stringify({ text, file: bundleFile, names: entries.map(([name]) => name), header: config.cacheHeader }), encoding: 'utf8', maxBuffer: 256 * 1024 * 1024, timeout: ${FAMILY_CACHE_TIMEOUT_MS} });
+  // The last such line: the script writes it last, after anything the packages printed.
+  const line = (made.stdout ?? '').split('\\n').filter((l) => l.startsWith(${JSON.stringify(FAMILY_CACHE_LINE)})).at(-1);
   if (made.status === 0 && line !== undefined) out.push({ path: join(dir, ${JSON.stringify(FAMILY_FILES.cache + BASE64_SUFFIX)}), text: line.slice(${JSON.stringify(FAMILY_CACHE_LINE)}.length) });
   return out;
 }
