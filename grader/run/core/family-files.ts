@@ -40,7 +40,7 @@ export const FAMILY_CACHE_PREFIX = 'code cache of dispatch-lab packages ';
 // The ES module that answers the program's import of one module of the family. An ES module exports its own names;
 // a CommonJS module exports module.exports as default and the names node finds in its source (cjs-module-lexer), read
 // once it has run, as node does. Names may be any string: each is exported under its name as a string literal.
-// Undefined when a name is not well-formed Unicode, which no export may have (the module is then left to node).
+// Undefined when a name is not well-formed Unicode, which no export may have (the build then leaves the packages to node).
 export function familyShimSource(entry: { name: string; kind: 'esm' | 'cjs'; exports: readonly string[] }, loader: string): string | undefined {
   const names = [...new Set(entry.exports)].filter((name) => entry.kind === 'esm' || name !== 'default').sort();
   const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
