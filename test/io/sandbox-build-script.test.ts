@@ -8,7 +8,7 @@ import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parseBuildOutput } from '../../grader/sandbox/core/build-output.ts';
 import { BASE64_SUFFIX, MESSAGES_PREFIX, SANDBOX_BUILD_SCRIPT, type SandboxBuildConfig } from '../../grader/sandbox/io/sandbox-build-script.ts';
-import { FAMILY_CACHE_PREFIX, familyBundleHeader } from '../../grader/run/core/family-files.ts';
+import { familyBundleHeader } from '../../grader/run/core/family-files.ts';
 import { familyLoaderSource } from '../../grader/run/io/family-scripts.ts';
 
 // The isolated build's program is JavaScript kept in a string: a quote out of place would break every isolated build.
@@ -67,7 +67,6 @@ function configFor(dir: string, outfile: string, packagesDir: string, more: Part
     lexer: readFileSync(require.resolve('cjs-module-lexer'), 'utf8'),
     loader: familyLoaderSource(),
     bundleHeader: familyBundleHeader('test-build'),
-    cacheHeader: `${FAMILY_CACHE_PREFIX}test-build\n`,
     ...more,
   };
 }
@@ -135,6 +134,10 @@ describe('the isolated build\'s output', () => {
       // A case's node takes the cache the build's own node made.
       const probe = `const loader = await import(${JSON.stringify(pathToFileURL(join(out, 'packages-2/family.mjs')).href)}); console.log(loader.script.cachedDataRejected);`;
       expect(execFileSync(process.execPath, ['--input-type=module', '-e', probe], { cwd: dir, encoding: 'utf8' })).toBe('false\n');
+      // A bundle of another build (its first line names another, of the same length) is compiled without that cache.
+      const bundleFile = join(out, 'packages-2/family.cjs');
+      await writeFile(bundleFile, (files?.get('packages-2/family.cjs') ?? '').replace(familyBundleHeader('test-build'), familyBundleHeader('test-buile')));
+      expect(execFileSync(process.execPath, ['--input-type=module', '-e', probe], { cwd: dir, encoding: 'utf8' })).toBe('undefined\n');
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

@@ -10,7 +10,7 @@
 // cache are in io/family-scripts.ts.
 
 /** The form of the packages folder: part of its key, and of the build cache's, so that no bundle built for another form is reused. */
-export const PACKAGES_LAYOUT = 3;
+export const PACKAGES_LAYOUT = 4;
 
 /** What esbuild calls where a module re-exports all of a CommonJS one (`export * from`): names it cannot list. */
 export const REEXPORT_HELPER = '__reExport(';
@@ -31,11 +31,9 @@ export function familyEntrySource(entries: readonly { name: string; path: string
   return `module.exports = {\n${lines.join('\n')}\n};\n`;
 }
 
-// The first line of the bundle built for the packages folder `key`, and what its code cache starts with (the loader
-// takes the key from the one and checks the other): V8 checks only that a cache was taken from a source of the same
-// length, so a cache is used only with the bundle of its own build.
+// The first line of the bundle built for the packages folder `key`. Its code cache starts with the same line: V8 checks
+// only that a cache was taken from a source of the same length, so the loader uses a cache only with its own build.
 export const familyBundleHeader = (key: string): string => `// dispatch-lab packages ${key}`;
-export const FAMILY_CACHE_PREFIX = 'code cache of dispatch-lab packages ';
 
 // The ES module that answers the program's import of one module of the family. An ES module exports its own names;
 // a CommonJS module exports module.exports as default and the names node finds in its source (cjs-module-lexer), read

@@ -11,7 +11,6 @@ import {
   bundledKind,
   cjsExportNames,
   type CjsLookup,
-  FAMILY_CACHE_PREFIX,
   FAMILY_FILES,
   familyBundleHeader,
   type FamilyEntry,
@@ -191,7 +190,7 @@ export function packageInliner(courseDir: string, outDir: string): PackageInline
         const errors = (error as esbuild.BuildFailure).errors;
         return Array.isArray(errors) ? errors.map((e) => e.text) : [String(error)];
       }
-      await writeCodeCache(courseDir, fresh, named, key, await readFile(join(fresh, FAMILY_FILES.bundle), 'utf8'), entries.map(([name]) => name));
+      await writeCodeCache(courseDir, fresh, named, await readFile(join(fresh, FAMILY_FILES.bundle), 'utf8'), entries.map(([name]) => name));
       await writeFile(join(fresh, COMPLETE), '');
       await rename(fresh, folder).catch((error: NodeJS.ErrnoException) => {
         if (!existsSync(join(folder, COMPLETE))) throw error;
@@ -256,13 +255,13 @@ const CACHE_OUTPUT_LIMIT_BYTES = 64 * 1024 * 1024;
 // name the bundle will have in `folder`. The script runs the course's packages, so it runs as a case does (run-case.ts:
 // a case's environment, its time limit, every process it starts killed at the end). Without a cache (it failed, or
 // took too long) cases compile the bundle as it is.
-async function writeCodeCache(courseDir: string, dir: string, folder: string, key: string, text: string, names: string[]): Promise<void> {
+async function writeCodeCache(courseDir: string, dir: string, folder: string, text: string, names: string[]): Promise<void> {
   const run = await runCase({
     bundlePath: join(dir, FAMILY_FILES.bundle),
     command: 'code-cache',
     program: [process.execPath, '--input-type=module', '-e', FAMILY_CACHE_SCRIPT],
     courseDir,
-    stdin: JSON.stringify({ text, file: join(folder, FAMILY_FILES.bundle), names, header: `${FAMILY_CACHE_PREFIX}${key}\n` }),
+    stdin: JSON.stringify({ text, file: join(folder, FAMILY_FILES.bundle), names }),
     timeoutMs: FAMILY_CACHE_TIMEOUT_MS,
     outputLimitBytes: CACHE_OUTPUT_LIMIT_BYTES,
   });

@@ -2,7 +2,8 @@
 // {"files": [[name, text], …]}, every file of the build by its name in the build folder. The bundle (<bundle>) ends by
 // naming its map, the file beside it (<bundle>.map): a linked map, not an inline one, since node reads the whole text
 // of a module at every start and an inline map is most of it. The SDK's packages bundled ahead (as a host build does,
-// run/io/package-inlining.ts) are files of the build's own packages folder (<packages>/…), which the bundle imports.
+// run/io/package-inlining.ts) are files of the build's own packages folder (<packages>/…), which the bundle imports;
+// their code cache is bytes, sent as base64 under its name and ".base64" (io/sandbox-build-script.ts, BASE64_SUFFIX).
 
 /** One part of a name in the build folder: no "." or "..", no "/". */
 const PART = /^(?!\.\.?$)[A-Za-z0-9._-]+$/;

@@ -14,7 +14,7 @@ import { buildInputRoots, type Isolation, isReachableByOthers, sandboxPathsFor }
 import { runCase } from '../../run/io/run-case.ts';
 import { sdkFamily } from '../../run/io/sdk-family.ts';
 import { BASE64_SUFFIX, MESSAGES_PREFIX, SANDBOX_BUILD_SCRIPT, type SandboxBuildConfig } from './sandbox-build-script.ts';
-import { FAMILY_CACHE_PREFIX, familyBundleHeader } from '../../run/core/family-files.ts';
+import { familyBundleHeader } from '../../run/core/family-files.ts';
 import { familyLoaderSource } from '../../run/io/family-scripts.ts';
 
 // cjs-module-lexer's JavaScript build, as text: the build script in the sandbox, which cannot load the grader's
@@ -141,7 +141,6 @@ export async function buildIsolated(options: { courseDir: string; outDir: string
     lexer: await lexerSource(),
     loader: familyLoaderSource(),
     bundleHeader: familyBundleHeader(buildId),
-    cacheHeader: `${FAMILY_CACHE_PREFIX}${buildId}\n`,
   };
   const timeoutMs = buildTimeoutMs();
   const run = await runCase({

@@ -31,9 +31,8 @@ export type SandboxBuildConfig = {
   /** The source of cjs-module-lexer's JavaScript build (CommonJS), and of the packages' loader (familyLoaderSource). */
   lexer: string;
   loader: string;
-  /** The first line of the packages' bundle and what its code cache starts with (core/family-files.ts). */
+  /** The first line of the packages' bundle, which its code cache starts with too (core/family-files.ts). */
   bundleHeader: string;
-  cacheHeader: string;
 };
 
 /** Marks the line of stderr that holds the build's messages as JSON. */
@@ -200,7 +199,7 @@ async function packagesAhead(common, dir) {
     out.push({ path: join(dir, entry.name + '.mjs'), text: shim });
   }
   const text = out.find((f) => f.path === bundleFile)?.text ?? '';
-  const made = spawnSync(process.execPath, ['--input-type=module', '-e', ${JSON.stringify(FAMILY_CACHE_SCRIPT)}], { input: JSON.stringify({ text, file: bundleFile, names: entries.map(([name]) => name), header: config.cacheHeader }), encoding: 'utf8', maxBuffer: 256 * 1024 * 1024, timeout: ${FAMILY_CACHE_TIMEOUT_MS} });
+  const made = spawnSync(process.execPath, ['--input-type=module', '-e', ${JSON.stringify(FAMILY_CACHE_SCRIPT)}], { input: JSON.stringify({ text, file: bundleFile, names: entries.map(([name]) => name) }), encoding: 'utf8', maxBuffer: 256 * 1024 * 1024, timeout: ${FAMILY_CACHE_TIMEOUT_MS} });
   // The last such line: the script writes it last, after anything the packages printed.
   const line = (made.stdout ?? '').split('\\n').filter((l) => l.startsWith(${JSON.stringify(FAMILY_CACHE_LINE)})).at(-1);
   if (made.status === 0 && line !== undefined) out.push({ path: join(dir, ${JSON.stringify(FAMILY_FILES.cache + BASE64_SUFFIX)}), text: line.slice(${JSON.stringify(FAMILY_CACHE_LINE)}.length) });
