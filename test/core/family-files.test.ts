@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bundledKind, cjsExportNames, type CjsLookup, familyEntrySource, familyShimSource } from '../../grader/run/core/family-files.ts';
+import { bundledKind, cjsExportNames, type CjsLookup, esmExportNames, familyEntrySource, familyShimSource } from '../../grader/run/core/family-files.ts';
 
 // The pure parts of the packages bundled ahead (grader/run/core/family-files.ts): which modules may be bundled, what the
 // program's import of each one exports, and the names node finds in a CommonJS module.
@@ -69,6 +69,23 @@ describe('familyEntrySource', () => {
     expect(familyEntrySource([{ name: 'a-1', path: '/n/node_modules/a/index.js' }, { name: 'b"-2', path: '/n/node_modules/b/x "y".js' }])).toBe(
       'module.exports = {\n  "a-1": () => require("/n/node_modules/a/index.js"),\n  "b\\"-2": () => require("/n/node_modules/b/x \\"y\\".js"),\n};\n',
     );
+  });
+});
+
+describe('esmExportNames', () => {
+  it("names each entry's exports by its output's name, chunks aside", () => {
+    const outputs = {
+      'out/a-1.js': { entryPoint: 'node_modules/a/index.js', exports: ['x', 'default'] },
+      'out/chunk-XYZ.js': { exports: ['inner'] },
+      'out/b-2.js': { entryPoint: 'node_modules/b/index.js', exports: [] },
+      'out/a-1.js.map': { exports: [] },
+    };
+    expect(esmExportNames({ outputFiles: [{ text: 'export const x = 1;' }], metafile: { outputs } })).toStrictEqual(new Map([['a-1', ['x', 'default']], ['b-2', []]]));
+  });
+
+  it('refuses a build in which a module re-exports all of a CommonJS one', () => {
+    const result = { outputFiles: [{ text: 'var a = {};\n__reExport(a, __toESM(require_cjs()));' }], metafile: { outputs: { 'out/a-1.js': { entryPoint: 'a.js', exports: [] } } } };
+    expect(esmExportNames(result)).toBe('a module of the family re-exports all of a CommonJS module');
   });
 });
 

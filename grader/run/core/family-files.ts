@@ -12,8 +12,6 @@
 /** The form of the packages folder: part of its key, and of the build cache's, so that no bundle built for another form is reused. */
 export const PACKAGES_LAYOUT = 4;
 
-/** What esbuild calls where a module re-exports all of a CommonJS one (`export * from`): names it cannot list. */
-export const REEXPORT_HELPER = '__reExport(';
 
 /** The bundle, its loader, its code cache. */
 export const FAMILY_FILES = { bundle: 'family.cjs', loader: 'family.mjs', cache: 'family.cache' } as const;
@@ -50,6 +48,19 @@ export function familyShimSource(entry: { name: string; kind: 'esm' | 'cjs'; exp
     lines.push(`export { ${names.map((name, i) => `v${i} as ${JSON.stringify(name)}`).join(', ')} };`);
   }
   return `${lines.join('\n')}\n`;
+}
+
+// The names each ES module entry exports, by entry name, from a build of those entries (named [name], as esbuild's
+// metafile lists them), or a reason to leave the packages to node: a module that re-exports all of a CommonJS one
+// (`export * from`, esbuild's __reExport) has names only node's lexer would find.
+export function esmExportNames(result: { outputFiles?: { text: string }[]; metafile?: { outputs: Record<string, { entryPoint?: string; exports: string[] }> } }): Map<string, string[]> | string {
+  if ((result.outputFiles ?? []).some((file) => file.text.includes('__reExport('))) return 'a module of the family re-exports all of a CommonJS module';
+  const names = new Map<string, string[]>();
+  for (const [file, output] of Object.entries(result.metafile?.outputs ?? {})) {
+    const name = /([^/]+)\.js$/.exec(file)?.[1];
+    if (output.entryPoint !== undefined && name !== undefined) names.set(name, output.exports);
+  }
+  return names;
 }
 
 /** What cjsExportNames needs of the world: the lexer, node's resolution and the files. */

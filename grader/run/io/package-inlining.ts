@@ -10,6 +10,7 @@ import {
   type BundledKind,
   bundledKind,
   cjsExportNames,
+  esmExportNames,
   type CjsLookup,
   FAMILY_FILES,
   familyBundleHeader,
@@ -17,7 +18,6 @@ import {
   familyEntrySource,
   familyShimSource,
   PACKAGES_LAYOUT,
-  REEXPORT_HELPER,
 } from '../core/family-files.ts';
 import { FAMILY_CACHE_LINE, FAMILY_CACHE_SCRIPT, FAMILY_CACHE_TIMEOUT_MS, familyLoaderSource } from './family-scripts.ts';
 import { runCase } from './run-case.ts';
@@ -206,7 +206,7 @@ export function packageInliner(courseDir: string, outDir: string): PackageInline
   async function describeEntries(entries: [string, string][]): Promise<FamilyEntry[]> {
     const lookup = cjsLookup((await lexer()).parse);
     const esm = entries.filter(([, path]) => kindOf(path) === 'esm');
-    const names = new Map<string, string[]>();
+    let names = new Map<string, string[]>();
     if (esm.length > 0) {
       const outdir = join(courseDir, '.dispatch-lab-packages-names');
       const result = await esbuild.build({
@@ -224,12 +224,9 @@ export function packageInliner(courseDir: string, outDir: string): PackageInline
         logLevel: 'silent',
         plugins: [packagesPlugin],
       });
-      // A module that re-exports all of a CommonJS one has names only node's lexer would find: such a family is left to node.
-      if (result.outputFiles.some((file) => file.text.includes(REEXPORT_HELPER))) throw new Error(`a module of the family re-exports all of a CommonJS module (${REEXPORT_HELPER})`);
-      for (const [file, output] of Object.entries(result.metafile.outputs)) {
-        const name = /([^/]+)\.js$/.exec(file)?.[1];
-        if (output.entryPoint !== undefined && name !== undefined) names.set(name, output.exports);
-      }
+      const found = esmExportNames(result);
+      if (typeof found === 'string') throw new Error(found);
+      names = found;
     }
     return entries.map(([name, path]) => {
       const kind = kindOf(path) === 'esm' ? 'esm' : 'cjs';

@@ -7,7 +7,7 @@
 // source text). Every file goes to stdout in the form core/build-output.ts reads (the packages' code cache, made by a
 // node of its own in the sandbox, as base64); the build's messages to stderr as one JSON line.
 
-import { bundledKind, cjsExportNames, FAMILY_FILES, familyEntrySource, familyShimSource, REEXPORT_HELPER } from '../../run/core/family-files.ts';
+import { bundledKind, cjsExportNames, esmExportNames, FAMILY_FILES, familyEntrySource, familyShimSource } from '../../run/core/family-files.ts';
 import { FAMILY_CACHE_LINE, FAMILY_CACHE_SCRIPT, FAMILY_CACHE_TIMEOUT_MS } from '../../run/io/family-scripts.ts';
 
 /** What the script is given (as JSON, its one argument). */
@@ -153,6 +153,7 @@ const packages = {
 const familyEntrySource = ${familyEntrySource.toString()};
 const familyShimSource = ${familyShimSource.toString()};
 const cjsExportNames = ${cjsExportNames.toString()};
+const esmExportNames = ${esmExportNames.toString()};
 const lexer = { exports: {} };
 new Function('module', 'exports', config.lexer)(lexer, lexer.exports);
 const cjsLookup = {
@@ -172,14 +173,11 @@ const cjsLookup = {
 async function packagesAhead(common, dir) {
   const entries = [...wanted].sort(([a], [b]) => (a < b ? -1 : 1));
   const esm = entries.filter(([, path]) => kindOf(path) === 'esm');
-  const names = new Map();
+  let names = new Map();
   if (esm.length > 0) {
-    const result = await esbuild.build({ ...common, entryPoints: Object.fromEntries(esm), outdir: dir, entryNames: '[name]', splitting: true, metafile: true, plugins: [guard, packages] });
-    if (result.outputFiles.some((file) => file.text.includes(${JSON.stringify(REEXPORT_HELPER)}))) throw new Error('a module of the family re-exports all of a CommonJS module');
-    for (const [file, output] of Object.entries(result.metafile.outputs)) {
-      const name = /([^/]+)\\.js$/.exec(file)?.[1];
-      if (output.entryPoint !== undefined && name !== undefined) names.set(name, output.exports);
-    }
+    const found = esmExportNames(await esbuild.build({ ...common, entryPoints: Object.fromEntries(esm), outdir: dir, entryNames: '[name]', splitting: true, metafile: true, plugins: [guard, packages] }));
+    if (typeof found === 'string') throw new Error(found);
+    names = found;
   }
   const described = entries.map(([name, path]) => {
     const kind = kindOf(path) === 'esm' ? 'esm' : 'cjs';
