@@ -3,7 +3,7 @@
 // sets DISPATCH_LAB_RUN) and removed from stderr by it, so a student running program.ts by hand never sees them;
 // stdout is untouched.
 
-import { writeSync } from 'node:fs';
+import { writeSync } from './node-fs.ts';
 
 const UNDER_GRADER = process.env.DISPATCH_LAB_RUN !== undefined;
 

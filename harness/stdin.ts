@@ -1,4 +1,4 @@
-import { readSync } from 'node:fs';
+import { readSync } from './node-fs.ts';
 
 // All of standard input as UTF-8 text. Read from the descriptor directly while it blocks (a pipe or a file, as the
 // grader and a shell give it): a case's program then loads no stream machinery to read its input. A descriptor that

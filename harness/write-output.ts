@@ -1,4 +1,4 @@
-import { writeSync } from 'node:fs';
+import { writeSync } from './node-fs.ts';
 
 // Writes all of `text` to standard output (1) or standard error (2). Written to the descriptor directly while it
 // blocks (a pipe or a file): a case's program then sets up no stream to print its one document. A descriptor that does
