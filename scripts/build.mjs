@@ -81,6 +81,22 @@ else process.stdout.write(help);
 const serverSource = fileURLToPath(new URL('../harness/mcp/course-server-main.mjs', import.meta.url));
 const serverEntry = fileURLToPath(new URL('../harness/mcp/course-server.mjs', import.meta.url));
 const { bundleFile, bundleHeader, cacheFile } = await import('../harness/mcp/course-server.mjs');
+// The SDK's default checker of elicitation answers (validation/ajv-provider.js, which loads ajv and ajv-formats) left out
+// of the server's bundle: course-server-main.mjs gives McpServer its own, so the default is never made, and loading ajv
+// would be most of the bundle's size and a few ms of every server's start. Should an SDK make the default anyway, the
+// stand-in throws, and the build's scripted session below fails at the first request.
+const withoutDefaultSchemaChecker = {
+  name: 'without-default-schema-checker',
+  setup(builder) {
+    builder.onResolve({ filter: /[/\\]validation[/\\]ajv-provider\.js$/ }, (args) =>
+      args.importer.includes('@modelcontextprotocol') ? { path: 'ajv-provider', namespace: 'left-out' } : undefined,
+    );
+    builder.onLoad({ filter: /.*/, namespace: 'left-out' }, () => ({
+      contents: `export class AjvJsonSchemaValidator { constructor() { throw new Error('the course server bundle leaves out the SDK default schema checker: give McpServer a jsonSchemaValidator'); } }`,
+      loader: 'js',
+    }));
+  },
+};
 const server = await build({
   absWorkingDir: root,
   entryPoints: [serverSource],
@@ -93,6 +109,7 @@ const server = await build({
   minify: true,
   legalComments: 'none',
   logLevel: 'warning',
+  plugins: [withoutDefaultSchemaChecker],
 });
 const serverCode = server.outputFiles[0].text.replace(/^#!.*\n/, '');
 rmSync(cacheFile, { force: true });

@@ -390,10 +390,19 @@ function interceptRequests(transport, method, answer) {
   };
 }
 
+// What McpServer would check a client's answers to an elicitation with. The server never asks the client anything, so it
+// has no answers to check; given this, the SDK does not set up its default checker (ajv, with its formats: a few ms of
+// every server's start). A request to elicit would be the server's own bug, and says so.
+const NO_ANSWERS_TO_CHECK = {
+  getValidator() {
+    throw new Error('the course server elicits nothing, so it has no answers to check');
+  },
+};
+
 // Starts the server on stdin/stdout with the chosen tools.
 async function main() {
   const options = optionsOf(process.argv.slice(2));
-  const server = new McpServer({ name: options.name, version: '1.0.0' });
+  const server = new McpServer({ name: options.name, version: '1.0.0' }, { jsonSchemaValidator: NO_ANSWERS_TO_CHECK });
   const ctx = { name: options.name, server, tools: new Map(), rpcErrors: new Map(), raw: new Map(), page: options.page, duplicateTool: options.duplicateTool };
   wrapToolCalls(ctx);
   wrapToolLists(ctx);

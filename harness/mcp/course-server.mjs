@@ -9,11 +9,13 @@
 // compiled with the V8 code cache scripts/build.mjs left beside it (course-server.bundle.cache) when that cache was
 // taken from this very bundle; V8 refuses one from another node or other flags, and then compiles as if there were none.
 // Nothing here writes the cache: a case never changes harness/.
-import { readFileSync, realpathSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { Script } from 'node:vm';
+// node's modules are taken with process.getBuiltinModule, not imported: an import of node:fs into an ES module makes
+// node build its ES module form, which loads node:stream (fs's stream classes) for a server that never uses it.
+const { readFileSync, realpathSync } = process.getBuiltinModule('node:fs');
+const { createRequire } = process.getBuiltinModule('node:module');
+const { dirname } = process.getBuiltinModule('node:path');
+const { fileURLToPath, pathToFileURL } = process.getBuiltinModule('node:url');
+const { Script } = process.getBuiltinModule('node:vm');
 
 const source = new URL('./course-server-main.mjs', import.meta.url);
 export const bundleFile = fileURLToPath(new URL('./course-server.bundle.cjs', import.meta.url));

@@ -90,6 +90,16 @@ describe('the course server\'s code cache', () => {
     expect(run.stderr).toBe('');
   });
 
+  it('the bundle leaves ajv out: the server gives McpServer its own checker of elicitation answers, so the default is never made', () => {
+    const text = fs.readFileSync(entry.bundleFile, 'utf8');
+    // Messages of ajv's own code (its compiler and its schema registry), in every bundle that includes it.
+    expect(text).not.toContain('ajv implementation error');
+    expect(text).not.toContain('schema with key or id');
+    // The stand-in the build puts where the SDK's default checker was: it throws when made, and the server answers.
+    expect(text).toContain('leaves out the SDK default schema checker');
+    expect(initialize(copyOfHarness('without-ajv'))).toStrictEqual(fine);
+  });
+
   it('the server answers with the cache', () => {
     expect(initialize(copyOfHarness('current'))).toStrictEqual(fine);
   });
