@@ -1,6 +1,7 @@
 import type { McpConnection, McpOptions, McpServerSpec } from '../../harness/mcp/types.ts';
 import type { ToolRegistry } from '../registry/registry.ts';
 import { loadSdk } from './sdk.ts';
+import { outputChecks } from './output-checks.ts';
 import type { McpSession } from './session.ts';
 import { ServerTools } from './server-tools.ts';
 import { warmSchemaCheck } from './schema-check.ts';
@@ -14,7 +15,7 @@ import { startupFailure, type StartupStep } from './startup-failure.ts';
 export async function connectMcp(server: McpServerSpec, registry: ToolRegistry, options: McpOptions): Promise<McpConnection> {
   const sdk = await loadSdk();
   const { Client, StdioClientTransport, ToolListChangedNotificationSchema } = sdk;
-  const client = new Client({ name: 'dispatch-lab', version: '1.0.0' });
+  const client = new Client({ name: 'dispatch-lab', version: '1.0.0' }, { jsonSchemaValidator: outputChecks(sdk) });
   let isClosed = false;
   client.onclose = () => {
     isClosed = true;
