@@ -392,10 +392,10 @@ function interceptRequests(transport, method, answer) {
 
 // What McpServer would check a client's answers to an elicitation with. The server never asks the client anything, so it
 // has no answers to check; given this, the SDK does not set up its default checker (ajv, with its formats: a few ms of
-// every server's start). A request to elicit would be the server's own bug, and says so.
+// every server's start). A tool that elicited would meet this error, which says what to change.
 const NO_ANSWERS_TO_CHECK = {
   getValidator() {
-    throw new Error('the course server elicits nothing, so it has no answers to check');
+    throw new Error('the course server elicits nothing and has no checker of answers: to elicit, give McpServer a real jsonSchemaValidator here, and let scripts/build.mjs bundle the SDK\'s ajv provider again');
   },
 };
 
