@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { bundledKind, cjsExportNames, type CjsLookup, esmExportNames, familyEntrySource, familyShimSource } from '../../grader/run/core/family-files.ts';
+import { join } from 'node:path';
+import { bundledKind, cjsExportNames, type CjsLookup, esmExportNames, familyEntrySource, familyShimSource, namedFile } from '../../grader/run/core/family-files.ts';
 
 // The pure parts of the packages bundled ahead (grader/run/core/family-files.ts): which modules may be bundled, what the
 // program's import of each one exports, and the names node finds in a CommonJS module.
@@ -117,4 +118,26 @@ describe('cjsExportNames', () => {
     expect(cjsExportNames('/p/index.js', lookup)).toStrictEqual(['a']);
     expect(cjsExportNames('/p/bad.js', lookup)).toStrictEqual([]);
   });
+});
+
+describe('namedFile', () => {
+  // A machine with three regular files at their real paths; anything else (a link, a folder, nothing) is not one.
+  const realFiles = new Set(['/n/node_modules/p/a.js', '/n/node_modules/p/lib/b.js', '/n/node_modules/q/c.js']);
+  const lookup = { join, isRealFile: (path: string) => realFiles.has(path) };
+  it.each([
+    ['a file beside the importer', './a.js', '/n/node_modules/p', '/n/node_modules/p/a.js'],
+    ['a file below it', './lib/b.js', '/n/node_modules/p', '/n/node_modules/p/lib/b.js'],
+    ['a file above it', '../a.js', '/n/node_modules/p/lib', '/n/node_modules/p/a.js'],
+    ['a file of another package, by a relative path', '../../q/c.js', '/n/node_modules/p/lib', '/n/node_modules/q/c.js'],
+    ['a path with . and .. inside', './lib/../a.js', '/n/node_modules/p', '/n/node_modules/p/a.js'],
+    ['a name without its extension (esbuild tries extensions)', './a', '/n/node_modules/p', undefined],
+    ['a folder (esbuild reads its package.json or index)', './lib', '/n/node_modules/p', undefined],
+    ['a file that is not there, a link, or not a regular file', './missing.js', '/n/node_modules/p', undefined],
+    ['the folder itself', '.', '/n/node_modules/p', undefined],
+    ['the folder above', '..', '/n/node_modules/p/lib', undefined],
+    ['a package', 'q/c.js', '/n/node_modules/p', undefined],
+    ['an absolute path', '/n/node_modules/p/a.js', '/n/node_modules/p', undefined],
+    ['a hidden file named without ./', '.a.js', '/n/node_modules/p', undefined],
+    ['a builtin', 'node:fs', '/n/node_modules/p', undefined],
+  ])('%s', (_what, specifier, resolveDir, file) => expect(namedFile(specifier, resolveDir, lookup)).toBe(file));
 });

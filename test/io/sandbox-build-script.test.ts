@@ -10,6 +10,7 @@ import { parseBuildOutput } from '../../grader/sandbox/core/build-output.ts';
 import { BASE64_SUFFIX, MESSAGES_PREFIX, SANDBOX_BUILD_SCRIPT, type SandboxBuildConfig } from '../../grader/sandbox/io/sandbox-build-script.ts';
 import { familyBundleHeader } from '../../grader/run/core/family-files.ts';
 import { familyLoaderSource } from '../../grader/run/io/family-scripts.ts';
+import { courseWithFamily, FAMILY, RELATIVE_PROGRAM } from './family-course.ts';
 
 // The isolated build's program is JavaScript kept in a string: a quote out of place would break every isolated build.
 
@@ -27,30 +28,6 @@ describe('the isolated build script', () => {
   });
 });
 
-// A course with a made-up SDK family in node_modules: the SDK (an ES module importing its dependencies), an ES module
-// dependency, a CommonJS one (that prints as it loads), a CommonJS one that asks where it lives (__dirname: left to node) and a module of the SDK
-// that does (import.meta: left to node too).
-async function courseWithFamily(dir: string): Promise<void> {
-  const pkg = async (name: string, manifest: object, files: Record<string, string>) => {
-    await mkdir(join(dir, 'node_modules', name), { recursive: true });
-    await writeFile(join(dir, 'node_modules', name, 'package.json'), JSON.stringify({ name, ...manifest }));
-    for (const [file, text] of Object.entries(files)) await writeFile(join(dir, 'node_modules', name, file), text);
-  };
-  await pkg('@modelcontextprotocol/sdk', { type: 'module', exports: { './client': './client.js', './where': './where.js' }, dependencies: { dep: '*', cjsdep: '*', placed: '*' } }, {
-    'client.js': "import { twice } from 'dep';\nimport cjs from 'cjsdep';\nimport placed from 'placed';\nexport const client = () => twice(cjs.base);\nexport const placedDir = placed.dir;\n",
-    'where.js': 'export const where = import.meta.url;\n',
-  });
-  await pkg('dep', { type: 'module', main: 'index.js' }, { 'index.js': 'export const twice = (n) => 2 * n;\n' });
-  // It prints, as it loads, a line that looks like the code cache the build's own node prints last.
-  await pkg('cjsdep', { main: 'index.js' }, { 'index.js': "process.stdout.write('dispatch-lab-code-cache:AAAA\\n');\nmodule.exports = { base: 21 };\n" });
-  await pkg('placed', { main: 'index.js' }, { 'index.js': 'module.exports = { dir: __dirname };\n' });
-  await writeFile(
-    join(dir, 'program.ts'),
-    "const { client, placedDir } = await import('@modelcontextprotocol/sdk/client');\nconst { where } = await import('@modelcontextprotocol/sdk/where');\nconsole.log(client(), where.includes('/node_modules/@modelcontextprotocol/sdk/where.js'), placedDir.endsWith('/node_modules/placed'));\n",
-  );
-}
-
-const FAMILY = ['@modelcontextprotocol/sdk', 'dep', 'cjsdep', 'placed'];
 
 // The script's configuration as the grader gives it (isolated-build.ts), for a build of `dir` into `outfile`.
 function configFor(dir: string, outfile: string, packagesDir: string, more: Partial<SandboxBuildConfig> = {}): SandboxBuildConfig {
@@ -138,6 +115,25 @@ describe('the isolated build\'s output', () => {
       const bundleFile = join(out, 'packages-2/family.cjs');
       await writeFile(bundleFile, (files?.get('packages-2/family.cjs') ?? '').replace(familyBundleHeader('test-build'), familyBundleHeader('test-buile')));
       expect(execFileSync(process.execPath, ['--input-type=module', '-e', probe], { cwd: dir, encoding: 'utf8' })).toBe('undefined\n');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('the isolated build of a family whose modules import each other by relative paths', () => {
+  it('bundles the module that does not ask where it lives, and leaves to node, by its real path, the one that does', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'dispatch-lab-build-relative-'));
+    try {
+      await courseWithFamily(dir, { relative: true });
+      const out = join(dir, 'out');
+      const files = parseBuildOutput(runScript(configFor(dir, join(out, 'program-6.mjs'), 'packages-6', { family: FAMILY })), 'program-6.mjs', 'packages-6');
+      const family = files?.get('packages-6/family.cjs') ?? '';
+      expect(family).toContain('3 * n');
+      expect(family).toContain(`require(${JSON.stringify(join(dir, 'node_modules/@modelcontextprotocol/sdk/lib/where.js'))})`);
+      expect(family).not.toContain('import.meta');
+      await writeOutput(files, out);
+      expect(execFileSync(process.execPath, [join(out, 'program-6.mjs')], { cwd: dir, encoding: 'utf8' })).toBe(RELATIVE_PROGRAM.prints);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

@@ -8,6 +8,7 @@ import * as esbuild from 'esbuild';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createProgramBuilder, type ProgramBuilder } from '../../grader/run/io/build-program.ts';
 import { buildPositions } from '../../grader/run/io/source-maps.ts';
+import { courseWithFamily, RELATIVE_PROGRAM } from '../io/family-course.ts';
 
 // A host build bundles the MCP SDK's packages ahead, beside the program (grader/run/io/package-inlining.ts): the program
 // then behaves as it does with every package left to node, and a course without the SDK is built as before.
@@ -152,6 +153,18 @@ describe('packages bundled ahead for a host build', () => {
     const bundle = await built(dir);
     expect(fs.readdirSync(path.dirname(bundle))).toStrictEqual(['program.mjs', 'program.mjs.map']);
     expect(spawnSync(process.execPath, [bundle, 'dispatch'], { cwd: dir, encoding: 'utf8' }).stdout).toBe('42 21\n');
+  });
+
+  it('a family module that imports by relative paths: the one that does not ask where it lives is bundled, the one that does is left to node by its real path', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'inlining-relative-'));
+    dirs.push(dir);
+    await courseWithFamily(dir, { relative: true });
+    const bundle = await built(dir);
+    const family = fs.readFileSync(path.join(path.dirname(bundle), 'packages', 'family.cjs'), 'utf8');
+    expect(family).toContain('3 * n');
+    expect(family).toContain(`require(${JSON.stringify(path.join(fs.realpathSync(dir), 'node_modules/@modelcontextprotocol/sdk/lib/where.js'))})`);
+    expect(family).not.toContain('import.meta');
+    expect(spawnSync(process.execPath, [bundle], { cwd: dir, encoding: 'utf8' }).stdout).toBe(RELATIVE_PROGRAM.prints);
   });
 
   it('a course without the SDK installed is built as before: nothing beside the program but its source map', async () => {

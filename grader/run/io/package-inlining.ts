@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, realpathSync, statSync } from 'node:fs';
 import { mkdir, readFile, realpath, rename, rm, symlink, writeFile } from 'node:fs/promises';
 import { createRequire, isBuiltin } from 'node:module';
 import { basename, dirname, join } from 'node:path';
@@ -16,7 +16,9 @@ import {
   familyBundleHeader,
   type FamilyEntry,
   familyEntrySource,
+  type FileLookup,
   familyShimSource,
+  namedFile,
   PACKAGES_LAYOUT,
 } from '../core/family-files.ts';
 import { FAMILY_CACHE_LINE, FAMILY_CACHE_SCRIPT, FAMILY_CACHE_TIMEOUT_MS, familyLoaderSource } from './family-scripts.ts';
@@ -36,6 +38,17 @@ import { runCase } from './run-case.ts';
 
 /** Marks a resolution the plugins ask for themselves, so that they do not answer their own question. */
 const INNER = Symbol('package-inlining');
+/** The machine as namedFile sees it (a relative import the packages' build need not ask esbuild about). */
+const realFiles: FileLookup = {
+  join,
+  isRealFile(path) {
+    try {
+      return realpathSync(path) === path && statSync(path).isFile();
+    } catch {
+      return false;
+    }
+  },
+};
 /** Where the bundled packages go, inside the program's output folder. */
 export const PACKAGES_DIR = 'packages';
 /** The file a finished packages folder holds (a folder without it was left half-written). */
@@ -120,7 +133,8 @@ export function packageInliner(courseDir: string, outDir: string): PackageInline
     setup(build) {
       build.onResolve({ filter: /.*/ }, async (args) => {
         if (args.pluginData === INNER || args.kind === 'entry-point' || isBuiltin(args.path)) return undefined;
-        const found = await build.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: INNER });
+        const named = namedFile(args.path, args.resolveDir, realFiles);
+        const found = named !== undefined ? { path: named, errors: [], external: false } : await build.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: INNER });
         if (found.errors.length > 0) return { path: args.path, external: true };
         if (found.external || kindOf(found.path) !== undefined) return undefined;
         return { path: found.path, external: true };

@@ -7,7 +7,7 @@
 // source text). Every file goes to stdout in the form core/build-output.ts reads (the packages' code cache, made by a
 // node of its own in the sandbox, as base64); the build's messages to stderr as one JSON line.
 
-import { bundledKind, cjsExportNames, esmExportNames, FAMILY_FILES, familyEntrySource, familyShimSource } from '../../run/core/family-files.ts';
+import { bundledKind, cjsExportNames, esmExportNames, FAMILY_FILES, familyEntrySource, familyShimSource, namedFile } from '../../run/core/family-files.ts';
 import { FAMILY_CACHE_LINE, FAMILY_CACHE_SCRIPT, FAMILY_CACHE_TIMEOUT_MS } from '../../run/io/family-scripts.ts';
 
 /** What the script is given (as JSON, its one argument). */
@@ -137,13 +137,25 @@ const inliner = {
     });
   },
 };
+const namedFile = ${namedFile.toString()};
+const machineFiles = {
+  join,
+  isRealFile(path) {
+    try {
+      return realpathSync(path) === path && statSync(path).isFile();
+    } catch {
+      return false;
+    }
+  },
+};
 // Inside the packages' build: what kindOf allows is bundled, anything else is loaded by node from its file.
 const packages = {
   name: 'dispatch-lab-packages',
   setup(build) {
     build.onResolve({ filter: /.*/ }, async (args) => {
       if (args.pluginData === INNER || args.kind === 'entry-point' || isBuiltin(args.path)) return undefined;
-      const found = await build.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: INNER });
+      const named = namedFile(args.path, args.resolveDir, machineFiles);
+      const found = named !== undefined ? { path: named, errors: [], external: false } : await build.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: INNER });
       if (found.errors.length > 0) return { path: args.path, external: true };
       if (found.external || kindOf(found.path) !== undefined) return undefined;
       return { path: found.path, external: true };
