@@ -1,9 +1,7 @@
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { basename, dirname, resolve } from 'node:path';
 import { loadCourse } from '../run/course-loader.ts';
-import { assertProgramExists, openProgramBuilder, planOrThrow, runTests } from '../run/app.ts';
-import type { ProgramBuilder } from '../run/io/build-program.ts';
-import { buildsAhead } from '../gradebook/io/builds-ahead.ts';
+import { assertProgramExists, planOrThrow, runTests } from '../run/app.ts';
 import type { Course } from '../course/core/course.ts';
 import type { Case, Stage } from '../course/core/types.ts';
 import type { Selection } from '../run/core/plan.ts';
@@ -66,10 +64,9 @@ type Graded = { row: GradebookRow; failures: CaseFailure[]; casesRun: number };
 // An ungraded submission as graded: its row, no failures, nothing run.
 const ungraded = (row: GradebookRow): Graded => ({ row, failures: [], casesRun: 0 });
 
-// Grade one submission into its gradebook row with its program's builder (its build started ahead), running the
-// per-submission reporters; a submission that cannot be graded (no program.ts) or that the grader was stopped in the
-// middle of gets an ungraded row.
-async function gradeSubmission(run: GradeRun, submission: string, reportName: string, builder: ProgramBuilder | undefined): Promise<Graded> {
+// Grade one submission into its gradebook row, running the per-submission reporters; a submission that cannot be graded
+// (no program.ts) or that the grader was stopped in the middle of gets an ungraded row.
+async function gradeSubmission(run: GradeRun, submission: string, reportName: string): Promise<Graded> {
   const { args, stages, chosen, stop } = run;
   const dir = resolve(submission);
   try {
@@ -80,7 +77,7 @@ async function gradeSubmission(run: GradeRun, submission: string, reportName: st
   }
   const opened = openSubmissionReporters(run.targets, reportName, `── ${safeText(submission)} ──`, shouldColor(args.color));
   try {
-    const options = { ...testOptionsOf(args, run.course, opened.reporters), ...run.sandbox, courseDir: dir, selection: run.selection, signal: stop.signal, ...(builder ? { builder } : {}) };
+    const options = { ...testOptionsOf(args, run.course, opened.reporters), ...run.sandbox, courseDir: dir, selection: run.selection, signal: stop.signal };
     const { report, cancelled } = await runTests(options);
     // A submission stopped half way gets no partial score: it is listed as not graded.
     if (cancelled || stop.stoppedBy()) return ungraded(ungradedRow(submission, `not graded: the grader was stopped (${stop.stoppedBy() ?? 'SIGINT'}) while grading it`, stages, chosen));
@@ -147,16 +144,6 @@ export async function gradeCommand(args: GradeArgs): Promise<number> {
   const names = reportNames(submissions.map((s) => resolve(s)));
   const printsReports = targets.names.some((n) => !targets.files.has(n));
   const progress = gradeProgressOutput(process.stdout, submissions.length, process.stdout.isTTY === true && !printsReports);
-  // Each submission's program builds while the one before it is graded (gradebook/io/builds-ahead.ts).
-  const builds = buildsAhead(
-    submissions.length,
-    async (i) => {
-      const dir = resolve(submissions[i] ?? '');
-      const hasProgram = await assertProgramExists(dir).then(() => true, () => false);
-      return hasProgram ? openProgramBuilder({ courseDir: dir, ...run.sandbox }) : undefined;
-    },
-    run.stop.signal,
-  );
   try {
     for (const [i, submission] of submissions.entries()) {
       const stoppedBy = run.stop.stoppedBy();
@@ -164,19 +151,11 @@ export async function gradeCommand(args: GradeArgs): Promise<number> {
         graded.push(ungraded(ungradedRow(submission, `not graded: the grader was stopped (${stoppedBy})`, run.stages, run.chosen)));
         continue;
       }
-      const builder = await builds.take(i);
-      let one: Graded;
-      try {
-        one = await gradeSubmission(run, submission, names[i] ?? 'submission', builder);
-      } finally {
-        await builder?.dispose();
-      }
+      const one = await gradeSubmission(run, submission, names[i] ?? 'submission');
       graded.push(one);
       const { row } = one;
       if (!run.stop.stoppedBy()) progress.finished({ name: safeText(submission), score: row.score, maxScore: row.maxScore, passed: row.passed, cases: row.total, ...(row.problem ? { problem: row.problem } : {}) });
     }
-    // Stopped: the build started ahead of a submission never graded is given up, and its folder removed.
-    await builds.close();
     progress.end();
     const durationMs = performance.now() - started;
     const stages = run.stages.map((s) => s.slug);
@@ -214,7 +193,6 @@ export async function gradeCommand(args: GradeArgs): Promise<number> {
     if (stoppedBy) return STOP_SIGNALS[stoppedBy];
     return rows.every((r) => r.passed === r.total && !r.problem) ? 0 : 1;
   } finally {
-    await builds.close();
     progress.end();
     run.stop.dispose();
   }

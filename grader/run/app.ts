@@ -8,7 +8,7 @@ import { summarize } from '../report/core/summarize.ts';
 import { closest } from '../text/core/closest.ts';
 import { emit, problemStage, runStage, startProbeFor, type StartProbe } from './grade-stage.ts';
 import type { TestOptions } from './test-options.ts';
-import { createProgramBuilder, type ProgramBuilder } from './io/build-program.ts';
+import { createProgramBuilder } from './io/build-program.ts';
 import { GraderError } from './grader-error.ts';
 import { readStageStatus } from './io/stage-status.ts';
 import { profilerFromEnv } from './io/case-profiler.ts';
@@ -48,11 +48,6 @@ function skipped(cases: Case[], reason: string): CaseResult[] {
   return cases.map((c) => ({ case: c, verdict: { status: 'skip', reason }, durationMs: 0 }));
 }
 
-// The builder of a course directory's program for a run: its own output folder; inside the sandbox under --isolate.
-export function openProgramBuilder(options: Pick<TestOptions, 'courseDir' | 'isolation' | 'limits'>): Promise<ProgramBuilder> {
-  return createProgramBuilder(options.courseDir, `${ownTag()}-${randomUUID()}`, options.isolation ? { isolation: options.isolation, ...(options.limits ? { limits: options.limits } : {}) } : undefined);
-}
-
 // Grade the planned stages of a course directory: build once, run every case, judge, report.
 export async function runTests(given: TestOptions): Promise<TestOutcome> {
   const started = performance.now();
@@ -62,7 +57,7 @@ export async function runTests(given: TestOptions): Promise<TestOutcome> {
   await assertProgramExists(options.courseDir);
   const { reporters } = options;
   emit(reporters, (r) => r.onRunStart?.(thePlan));
-  const builder = options.builder ?? (await openProgramBuilder(options));
+  const builder = options.builder ?? (await createProgramBuilder(options.courseDir, `${ownTag()}-${randomUUID()}`, options.isolation ? { isolation: options.isolation, ...(options.limits ? { limits: options.limits } : {}) } : undefined));
   const results: StageResult[] = [];
   let cancelled = false;
   let stopLending = () => {};

@@ -6,8 +6,6 @@ import { fixturePrograms, repoRoot } from './cli.ts';
 import { type Content, echoContent } from './echo-content.ts';
 import { leftoversOf } from '../leftovers.ts';
 import { privateFolder } from './scenario.ts';
-import { isolatedSubmissions } from './isolated-submission.ts';
-import { LAUNCHERS } from './launchers.ts';
 
 // Signals and clean-up: `grade` stops like `test` (running cases killed, temp dirs removed, exit 128 + signal) and
 // still writes its gradebook, marked incomplete; a second Ctrl-C still cleans up.
@@ -30,19 +28,9 @@ async function waitForStartedCase(tmp: string): Promise<void> {
   throw new Error('no case started in time');
 }
 
-// Wait until the build folder of `course` holds a build (grade builds the next submission while it grades the one before).
-async function waitForBuild(course: string): Promise<void> {
-  const deadline = performance.now() + 60_000;
-  while (performance.now() < deadline) {
-    if ((await readdir(join(course, '.dispatch-lab', 'build')).catch((): string[] => [])).length > 0) return;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error(`no build of ${course} started in time`);
-}
-
 // Start the CLI with a private TMPDIR; the caller decides when to signal it.
-function startCli(args: string[], tmp: string, env: Record<string, string> = {}) {
-  return execa(process.execPath, [join(repoRoot, 'bin/dispatch-lab.js'), ...args], { cwd: repoRoot, reject: false, env: { TMPDIR: tmp, NO_COLOR: '1', ...env } });
+function startCli(args: string[], tmp: string) {
+  return execa(process.execPath, [join(repoRoot, 'bin/dispatch-lab.js'), ...args], { cwd: repoRoot, reject: false, env: { TMPDIR: tmp, NO_COLOR: '1' } });
 }
 
 type Book = { complete: boolean; incomplete?: string; submissions: { submission: string; score: number; maxScore: number; problem?: string }[] };
@@ -86,40 +74,6 @@ describe('grade stopped by a signal (e2e)', () => {
       expect(book.submissions.map((r) => r.score)).toEqual([1, 0]);
       expect(await readdir(folder.tmp)).toEqual([]);
     } finally {
-      await folder.dispose();
-    }
-  });
-});
-
-// The next submission's program builds while a submission is graded: stopped then, that build is given up and its
-// folder removed, plainly and under each launcher (whose build runs in the sandbox).
-describe.each([['plainly', undefined] as const, ...LAUNCHERS.map(([title, env]) => [`under --isolate (${title})`, env] as const)])('grade stopped while it builds the next submission ahead, %s (e2e)', (_title, isolate) => {
-  it('SIGTERM while the first submission hangs: the second one\'s build, started meanwhile, leaves nothing behind', async () => {
-    const folder = await privateFolder();
-    const copies = isolate ? await isolatedSubmissions(['hangs-with-child', 'honest']) : undefined;
-    try {
-      const out = join(folder.base, 'book');
-      // Plainly, the second submission is a course directory of its own, so no other test's builds show up in it.
-      const next = copies?.dirOf('honest') ?? join(folder.base, 'next');
-      if (!copies) {
-        await mkdir(next);
-        await writeFile(join(next, 'program.ts'), `import ${JSON.stringify(join(fixturePrograms, 'honest', 'program.ts'))};\n`);
-      }
-      const first = copies?.dirOf('hangs-with-child') ?? join(fixturePrograms, 'hangs-with-child');
-      const cli = startCli(['grade', first, next, '--content', content.dir, '--stage', 'echo', '--case', 'roundtrip', '--timeout', '60000', '--out', out, ...(isolate ? ['--isolate'] : [])], folder.tmp, isolate ?? {});
-      await waitForStartedCase(folder.tmp);
-      await waitForBuild(next);
-      cli.kill('SIGTERM');
-      const result = await cli;
-      expect(result.exitCode, String(result.stderr)).toBe(143);
-      const book = JSON.parse(await readFile(`${out}.json`, 'utf8')) as Book;
-      expect(book.submissions.map((r) => r.problem)).toEqual(['not graded: the grader was stopped (SIGTERM) while grading it', 'not graded: the grader was stopped (SIGTERM)']);
-      expect(await readdir(join(next, '.dispatch-lab', 'build'))).toEqual([]);
-      expect(await readdir(folder.tmp)).toEqual([]);
-      expect(await leftoversOf(folder.base)).toEqual([]);
-      if (copies) expect(await leftoversOf(copies.root)).toEqual([]);
-    } finally {
-      await copies?.dispose();
       await folder.dispose();
     }
   });
