@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
-import { bundledKind, cjsExportNames, type CjsLookup, esmExportNames, familyEntrySource, familyShimSource, namedFile } from '../../grader/run/core/family-files.ts';
+import { bundledKind, cjsExportNames, type CjsLookup, esmExportNames, familyEntrySource, familyShimSource, fileLookup, namedFile } from '../../grader/run/core/family-files.ts';
 
 // The pure parts of the packages bundled ahead (grader/run/core/family-files.ts): which modules may be bundled, what the
 // program's import of each one exports, and the names node finds in a CommonJS module.
@@ -140,4 +140,23 @@ describe('namedFile', () => {
     ['a hidden file named without ./', '.a.js', '/n/node_modules/p', undefined],
     ['a builtin', 'node:fs', '/n/node_modules/p', undefined],
   ])('%s', (_what, specifier, resolveDir, file) => expect(namedFile(specifier, resolveDir, lookup)).toBe(file));
+});
+
+describe('fileLookup', () => {
+  // realpath and stat as node:fs gives them, for a file, a link to it, a folder, and nothing.
+  const real: Record<string, string> = { '/p/a.js': '/p/a.js', '/p/link.js': '/p/a.js', '/p/lib': '/p/lib' };
+  const realpath = (path: string) => {
+    const found = real[path];
+    if (found === undefined) throw Object.assign(new Error(`ENOENT: ${path}`), { code: 'ENOENT' });
+    return found;
+  };
+  const stat = (path: string) => ({ isFile: () => path.endsWith('.js') });
+  const lookup = fileLookup(join, realpath, stat);
+  it.each([
+    ['a regular file at its real path', '/p/a.js', true],
+    ['a link to one', '/p/link.js', false],
+    ['a folder', '/p/lib', false],
+    ['nothing there', '/p/missing.js', false],
+  ])('%s', (_what, path, isReal) => expect(lookup.isRealFile(path)).toBe(isReal));
+  it('joins as it was given', () => expect(lookup.join('/p/lib', '../a.js')).toBe('/p/a.js'));
 });

@@ -116,6 +116,21 @@ export function bundledKind(path: string, text: string, isEsModule: boolean): Bu
  * file at its own real path (no link on the way). */
 export type FileLookup = { join(dir: string, relative: string): string; isRealFile(path: string): boolean };
 
+// The FileLookup of a machine, from its own calls (node:path's join, node:fs's realpathSync and statSync). The isolated
+// build's script carries this function as its source text, as it does namedFile.
+export function fileLookup(join: (dir: string, relative: string) => string, realpath: (path: string) => string, stat: (path: string) => { isFile(): boolean }): FileLookup {
+  return {
+    join,
+    isRealFile(path) {
+      try {
+        return realpath(path) === path && stat(path).isFile();
+      } catch {
+        return false;
+      }
+    },
+  };
+}
+
 // The file a relative import (`./x.js`, `../y.js`) names when that path is a regular file at its own real path: esbuild
 // resolves such an import to that very file, so the packages' build need not ask esbuild (each question is a round trip
 // between node and esbuild's process, and the family's modules import each other hundreds of times). Undefined

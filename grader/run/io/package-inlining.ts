@@ -16,7 +16,7 @@ import {
   familyBundleHeader,
   type FamilyEntry,
   familyEntrySource,
-  type FileLookup,
+  fileLookup,
   familyShimSource,
   namedFile,
   PACKAGES_LAYOUT,
@@ -39,16 +39,7 @@ import { runCase } from './run-case.ts';
 /** Marks a resolution the plugins ask for themselves, so that they do not answer their own question. */
 const INNER = Symbol('package-inlining');
 /** The machine as namedFile sees it (a relative import the packages' build need not ask esbuild about). */
-const realFiles: FileLookup = {
-  join,
-  isRealFile(path) {
-    try {
-      return realpathSync(path) === path && statSync(path).isFile();
-    } catch {
-      return false;
-    }
-  },
-};
+const realFiles = fileLookup(join, realpathSync, statSync);
 /** Where the bundled packages go, inside the program's output folder. */
 export const PACKAGES_DIR = 'packages';
 /** The file a finished packages folder holds (a folder without it was left half-written). */

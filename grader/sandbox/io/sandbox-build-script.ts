@@ -7,7 +7,7 @@
 // source text). Every file goes to stdout in the form core/build-output.ts reads (the packages' code cache, made by a
 // node of its own in the sandbox, as base64); the build's messages to stderr as one JSON line.
 
-import { bundledKind, cjsExportNames, esmExportNames, FAMILY_FILES, familyEntrySource, familyShimSource, namedFile } from '../../run/core/family-files.ts';
+import { bundledKind, cjsExportNames, esmExportNames, FAMILY_FILES, familyEntrySource, familyShimSource, fileLookup, namedFile } from '../../run/core/family-files.ts';
 import { FAMILY_CACHE_LINE, FAMILY_CACHE_SCRIPT, FAMILY_CACHE_TIMEOUT_MS } from '../../run/io/family-scripts.ts';
 
 /** What the script is given (as JSON, its one argument). */
@@ -138,16 +138,8 @@ const inliner = {
   },
 };
 const namedFile = ${namedFile.toString()};
-const machineFiles = {
-  join,
-  isRealFile(path) {
-    try {
-      return realpathSync(path) === path && statSync(path).isFile();
-    } catch {
-      return false;
-    }
-  },
-};
+const fileLookup = ${fileLookup.toString()};
+const machineFiles = fileLookup(join, realpathSync, statSync);
 // Inside the packages' build: what kindOf allows is bundled, anything else is loaded by node from its file.
 const packages = {
   name: 'dispatch-lab-packages',
